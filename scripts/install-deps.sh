@@ -12,16 +12,16 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git
   clang-19 llvm-19-dev libclang-19-dev lld-19
   libvulkan-dev libvulkan-volk-dev vulkan-tools vulkan-validationlayers
-  glslang-tools spirv-tools doctest-dev
+  glslang-tools spirv-tools spirv-headers doctest-dev
 )
 BACKPORT_PACKAGES=(mesa-vulkan-drivers)
 MIN_MESA_MAJOR=25
 
 have_all() {
-  local missing
-  missing=$(dpkg-query -W -f='${Status}\n' "${PACKAGES[@]}" "${BACKPORT_PACKAGES[@]}" 2>/dev/null \
-    | grep -vc "install ok installed" || true)
-  [ "$missing" = 0 ] || return 1
+  # Every package must report "install ok installed"; dpkg-query prints nothing for unknown ones.
+  local wanted=("${PACKAGES[@]}" "${BACKPORT_PACKAGES[@]}") installed
+  installed=$(dpkg-query -W -f='${Status}\n' "${wanted[@]}" 2>/dev/null | grep -c "install ok installed" || true)
+  [ "$installed" = "${#wanted[@]}" ] || return 1
   local mesa
   mesa=$(dpkg-query -W -f='${Version}' mesa-vulkan-drivers 2>/dev/null || echo 0)
   [ "${mesa%%.*}" -ge "$MIN_MESA_MAJOR" ] 2>/dev/null
