@@ -1,0 +1,12 @@
+// Synchronisation and small device functions.
+#pragma once
+
+#include <hip/hipvk_detail/device_builtins.h>
+
+#if defined(__HIP__)
+
+// Waits until every thread of the block has reached it; makes shared and global memory writes
+// made before it visible to the block.
+__device__ __forceinline__ __attribute__((convergent)) void __syncthreads() { __hipvk_syncthreads(); }
+
+#endif  // __HIP__
