@@ -1,0 +1,45 @@
+// The hipvk device compiler as a library: LLVM bitcode of one HIP translation unit in, offload blob
+// (SPIR-V + metadata + global segment, docs/ABI.md) out.
+#pragma once
+
+#include <llvm/ADT/StringRef.h>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace hipvk {
+
+struct CompileOptions {
+  bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
+  std::string passPipelineOverride; // run only these registry passes (tests)
+  std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.spv
+};
+
+struct CompileResult {
+  std::vector<uint32_t> spirv;
+  std::string metadata;
+  std::vector<uint8_t> globalInit;
+  std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success
+  std::vector<uint8_t> blob() const;
+};
+
+// Runs the whole device pipeline on `m` (consumed).
+CompileResult compileModule(llvm::Module &m, const CompileOptions &options);
+
+// Runs registry passes by name ("hipvk-unify-exits,structurizecfg") on `m`: for unit tests.
+std::vector<std::string> runPasses(llvm::Module &m, llvm::StringRef pipeline);
+
+// SPIR-V checks through SPIRV-Tools, for Vulkan 1.3. Return an error text, empty when fine.
+std::string validateSpirv(const std::vector<uint32_t> &words);
+std::string optimizeSpirv(std::vector<uint32_t> &words);
+std::string disassembleSpirv(const std::vector<uint32_t> &words);
+
+} // namespace hipvk

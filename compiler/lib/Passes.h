@@ -1,0 +1,57 @@
+// Declarations of hipvk's own passes; PassRegistry.def orders them into the pipeline.
+#pragma once
+
+#include "CompileContext.h"
+
+#include <llvm/IR/PassManager.h>
+#include <llvm/Transforms/Scalar/Scalarizer.h>
+
+namespace hipvk {
+
+struct PrepareInliningPass : llvm::PassInfoMixin<PrepareInliningPass> {
+  explicit PrepareInliningPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+  CompileContext &ctx;
+};
+
+struct OptimizePass : llvm::PassInfoMixin<OptimizePass> {
+  explicit OptimizePass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+  CompileContext &ctx;
+};
+
+struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
+  explicit LowerMemIntrinsicsPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+  CompileContext &ctx;
+};
+
+struct ScalarizeAggregateAccessesPass : llvm::PassInfoMixin<ScalarizeAggregateAccessesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
+struct ExpandConstantExprsPass : llvm::PassInfoMixin<ExpandConstantExprsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+};
+
+struct UnifyExitsPass : llvm::PassInfoMixin<UnifyExitsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
+struct StructuredMergesPass : llvm::PassInfoMixin<StructuredMergesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
+struct LayoutMemoryPass : llvm::PassInfoMixin<LayoutMemoryPass> {
+  explicit LayoutMemoryPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+  CompileContext &ctx;
+};
+
+// Vector operations are scalarised (SPIR-V vectors stop at 4 lanes and LLVM's promotions make
+// wider ones); loads and stores stay vectors so memory access width is kept.
+llvm::ScalarizerPassOptions scalarizerOptions();
+
+bool isKernel(const llvm::Function &f);
+
+} // namespace hipvk

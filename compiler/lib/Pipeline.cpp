@@ -1,0 +1,189 @@
+// Builds the device pipeline from PassRegistry.def and runs the whole compilation.
+#include "Compiler.h"
+#include "Passes.h"
+#include "SpirvEmitter.h"
+
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
+#include <llvm/Transforms/Scalar/StructurizeCFG.h>
+#include <llvm/Transforms/Utils/FixIrreducible.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/LowerSwitch.h>
+#include <llvm/Transforms/Utils/UnifyLoopExits.h>
+
+#include <spirv/unified1/spirv.hpp>
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace hipvk {
+
+namespace {
+
+std::unique_ptr<TargetMachine> createAmdgpuTargetMachine(Module &m) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+  });
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(m.getTargetTriple(), error);
+  if (!target) return nullptr;
+  return std::unique_ptr<TargetMachine>(target->createTargetMachine(m.getTargetTriple(), "gfx900", "", TargetOptions(), Reloc::PIC_));
+}
+
+struct Analyses {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder pb;
+  explicit Analyses(TargetMachine *tm) : pb(tm) {
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+  }
+};
+
+// Adds the registry passes whose names are in `only` (all when empty), in registry order.
+void addRegistryPasses(ModulePassManager &mpm, CompileContext &ctx, const SmallVector<StringRef, 16> &only) {
+  auto wanted = [&](StringRef name) { return only.empty() || is_contained(only, name); };
+#define HIPVK_MODULE_PASS(NAME, CREATE) \
+  if (wanted(NAME)) mpm.addPass(CREATE);
+#define HIPVK_FUNCTION_PASS(NAME, CREATE) \
+  if (wanted(NAME)) mpm.addPass(createModuleToFunctionPassAdaptor(CREATE));
+#include "PassRegistry.def"
+}
+
+bool knownPass(StringRef name) {
+#define HIPVK_MODULE_PASS(NAME, CREATE) \
+  if (name == NAME) return true;
+#define HIPVK_FUNCTION_PASS(NAME, CREATE) \
+  if (name == NAME) return true;
+#include "PassRegistry.def"
+  return false;
+}
+
+std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef pipeline) {
+  std::unique_ptr<TargetMachine> tm = createAmdgpuTargetMachine(m);
+  if (!tm) return {"hipvk: error: device code must be compiled for amdgcn-amd-amdhsa (got '" + m.getTargetTriple() + "')"};
+  ctx.targetMachine = tm.get();
+  SmallVector<StringRef, 16> only;
+  if (!pipeline.empty()) {
+    pipeline.split(only, ',');
+    for (StringRef name : only)
+      if (!knownPass(name)) return {"hipvk: error: unknown pass '" + name.str() + "'"};
+  }
+  // Run stage by stage so that errors stop the pipeline before later passes trip over them.
+  SmallVector<StringRef, 16> names;
+#define HIPVK_MODULE_PASS(NAME, CREATE) names.push_back(NAME);
+#define HIPVK_FUNCTION_PASS(NAME, CREATE) names.push_back(NAME);
+#include "PassRegistry.def"
+  for (StringRef name : names) {
+    if (!only.empty() && !is_contained(only, name)) continue;
+    Analyses analyses(tm.get());
+    ModulePassManager mpm;
+    addRegistryPasses(mpm, ctx, {name});
+    mpm.run(m, analyses.mam);
+    if (ctx.diagnostics.hasErrors()) break;
+  }
+  ctx.targetMachine = nullptr;
+  std::string verifyErrors;
+  raw_string_ostream os(verifyErrors);
+  if (!ctx.diagnostics.hasErrors() && verifyModule(m, &os)) ctx.diagnostics.error("internal error: invalid IR after the hipvk pipeline: " + verifyErrors);
+  return ctx.diagnostics.messages();
+}
+
+std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_t> &spirv) {
+  std::string md = "hipvk-metadata 1\n";
+  md += "segment " + std::to_string(layout.segmentBytes) + "\n";
+  for (const GlobalSymbol &s : layout.symbols)
+    md += "global " + s.name + " " + std::to_string(s.offset) + " " + std::to_string(s.size) + " " + s.kind + "\n";
+  for (const auto &[f, k] : layout.kernels) {
+    md += "kernel " + f->getName().str() + " " + (k.pushArguments ? "1 " : "0 ") + std::to_string(k.argumentBytes) + " " +
+          std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
+    for (const KernelArgument &a : k.arguments) md += "arg " + std::to_string(a.offset) + " " + std::to_string(a.size) + "\n";
+  }
+  // The capabilities the module declares beyond what every hipvk device has, for the runtime's
+  // feature check before pipeline creation.
+  std::string caps;
+  for (size_t i = 5; i < spirv.size();) {
+    uint32_t count = spirv[i] >> 16, opcode = spirv[i] & 0xffff;
+    if (opcode == spv::OpCapability) {
+      uint32_t c = spirv[i + 1];
+      if (c != spv::CapabilityShader && c != spv::CapabilityPhysicalStorageBufferAddresses && c != spv::CapabilityInt64)
+        caps += " " + std::to_string(c);
+    } else if (opcode != spv::OpCapability && opcode != spv::OpExtension) {
+      break;
+    }
+    i += count ? count : 1;
+  }
+  if (!caps.empty()) md += "caps" + caps + "\n";
+  return md;
+}
+
+} // namespace
+
+std::vector<std::string> runPasses(Module &m, StringRef pipeline) {
+  CompileContext ctx;
+  return runRegistry(m, ctx, pipeline);
+}
+
+CompileResult compileModule(Module &m, const CompileOptions &options) {
+  CompileResult result;
+  CompileContext ctx;
+  result.errors = runRegistry(m, ctx, options.passPipelineOverride);
+  if (!options.saveTempsPrefix.empty()) {
+    std::error_code ec;
+    raw_fd_ostream ll(options.saveTempsPrefix + ".ll", ec, sys::fs::OF_Text);
+    if (!ec) m.print(ll, nullptr);
+  }
+  if (!result.errors.empty()) return result;
+
+  result.spirv = emitSpirv(m, ctx);
+  if (ctx.diagnostics.hasErrors()) {
+    result.errors = ctx.diagnostics.messages();
+    return result;
+  }
+  if (std::string error = validateSpirv(result.spirv); !error.empty()) {
+    result.errors.push_back("hipvk: internal error: the generated SPIR-V is invalid: " + error);
+    if (!options.saveTempsPrefix.empty()) {
+      std::error_code ec;
+      raw_fd_ostream spvasm(options.saveTempsPrefix + ".invalid.spvasm", ec, sys::fs::OF_Text);
+      if (!ec) spvasm << disassembleSpirv(result.spirv);
+    }
+    return result;
+  }
+  if (options.optimizeSpirv) {
+    if (std::string error = optimizeSpirv(result.spirv); !error.empty()) {
+      result.errors.push_back("hipvk: internal error: spirv-opt failed: " + error);
+      return result;
+    }
+    if (std::string error = validateSpirv(result.spirv); !error.empty()) {
+      result.errors.push_back("hipvk: internal error: spirv-opt produced invalid SPIR-V: " + error);
+      return result;
+    }
+  }
+  if (!options.saveTempsPrefix.empty()) {
+    std::error_code ec;
+    raw_fd_ostream spv(options.saveTempsPrefix + ".spv", ec, sys::fs::OF_None);
+    if (!ec) spv.write(reinterpret_cast<const char *>(result.spirv.data()), result.spirv.size() * 4);
+  }
+  result.metadata = kernelMetadata(ctx.layout, result.spirv);
+  result.globalInit = ctx.layout.segmentInit;
+  return result;
+}
+
+} // namespace hipvk

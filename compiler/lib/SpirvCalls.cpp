@@ -1,0 +1,399 @@
+// Calls that survive inlining: hipvk's device builtins (docs/ABI.md), the AMDGPU builtins with a
+// Vulkan equivalent, and LLVM intrinsics. Anything else is a call to a function with no device
+// definition, reported at the call site.
+#include "SpirvEmitterImpl.h"
+
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/IntrinsicsAMDGPU.h>
+
+#include <functional>
+
+using namespace llvm;
+
+namespace hipvk {
+
+namespace {
+
+// Splits "prefix_x" style names into the dimension index, or -1.
+int dimensionSuffix(StringRef name, StringRef prefix) {
+  if (!name.starts_with(prefix) || name.size() != prefix.size() + 1) return -1;
+  char c = name.back();
+  return c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : -1;
+}
+
+} // namespace
+
+// Lowering of the intrinsics that need more than one SPIR-V instruction.
+struct CallLowering {
+  KernelEmitter &e;
+  CallInst &call;
+  SpirvBuilder &b;
+
+  SpvId arg(unsigned i) { return e.value(call.getArgOperand(i)); }
+  Type *argType(unsigned i) { return call.getArgOperand(i)->getType(); }
+  SpvId resultType() { return e.typeOf(call.getType()); }
+  unsigned bits(Type *t) { return t->getScalarSizeInBits(); }
+
+  // A constant of `type`'s scalar type, splatted when `type` is a vector.
+  SpvId splat(Type *type, uint64_t raw) {
+    Type *scalar = type->getScalarType();
+    SpvId c = scalar->isFloatingPointTy() ? b.constFloat(bits(scalar), raw) : b.constInt(bits(scalar), raw);
+    if (auto *vt = dyn_cast<FixedVectorType>(type)) return b.constComposite(e.typeOf(type), std::vector<SpvId>(vt->getNumElements(), c));
+    return c;
+  }
+  // The integer type of the same shape as the floating-point type `t`.
+  Type *intTypeFor(Type *t) {
+    Type *i = IntegerType::get(t->getContext(), bits(t));
+    if (auto *vt = dyn_cast<FixedVectorType>(t)) return FixedVectorType::get(i, vt->getNumElements());
+    return i;
+  }
+  SpvId boolTypeFor(Type *t) {
+    if (auto *vt = dyn_cast<FixedVectorType>(t)) return b.typeVector(b.typeBool(), vt->getNumElements());
+    return b.typeBool();
+  }
+
+  SpvId copysign(SpvId magnitude, SpvId sign, Type *t) {
+    Type *it = intTypeFor(t);
+    SpvId itype = e.typeOf(it), ftype = e.typeOf(t);
+    uint64_t signBit = uint64_t(1) << (bits(t) - 1);
+    SpvId m = e.op(spv::OpBitwiseAnd, itype, {e.op(spv::OpBitcast, itype, {magnitude}), splat(it, ~signBit)});
+    SpvId s = e.op(spv::OpBitwiseAnd, itype, {e.op(spv::OpBitcast, itype, {sign}), splat(it, signBit)});
+    return e.op(spv::OpBitcast, ftype, {e.op(spv::OpBitwiseOr, itype, {m, s})});
+  }
+
+  // round(): half-way cases away from zero (GLSL's Round leaves them to the implementation).
+  SpvId roundHalfAway(SpvId x, Type *t) {
+    SpvId type = e.typeOf(t);
+    SpvId truncated = e.glsl(GLSLstd450Trunc, type, {x});
+    SpvId fraction = e.glsl(GLSLstd450FAbs, type, {e.op(spv::OpFSub, type, {x, truncated})});
+    uint64_t half = bits(t) == 64 ? 0x3fe0000000000000ull : bits(t) == 32 ? 0x3f000000u : 0x3800u;
+    uint64_t one = bits(t) == 64 ? 0x3ff0000000000000ull : bits(t) == 32 ? 0x3f800000u : 0x3c00u;
+    SpvId away = e.op(spv::OpFOrdGreaterThanEqual, boolTypeFor(t), {fraction, splat(t, half)});
+    SpvId step = e.op(spv::OpSelect, type, {away, copysign(splat(t, one), x, t), b.constNull(type)});
+    return e.op(spv::OpFAdd, type, {truncated, step});
+  }
+
+  // Runs a 32-bit-only GLSL/bit instruction on an integer of any width by widening or splitting.
+  SpvId on32(Type *t, SpvId x, const std::function<SpvId(SpvId)> &f32, const std::function<SpvId(SpvId, SpvId)> &combine64) {
+    unsigned w = bits(t);
+    SpvId u32t = b.typeInt(32);
+    if (w == 32) return f32(x);
+    if (w < 32) return f32(e.op(spv::OpUConvert, u32t, {x}));
+    SpvId pair = e.op(spv::OpBitcast, b.typeVector(u32t, 2), {x});
+    return combine64(e.op(spv::OpCompositeExtract, u32t, {pair, 0}), e.op(spv::OpCompositeExtract, u32t, {pair, 1}));
+  }
+
+  SpvId ctpop(Type *t, SpvId x) {
+    SpvId u32t = b.typeInt(32), type = e.typeOf(t);
+    auto count = [&](SpvId v) { return e.op(spv::OpBitCount, u32t, {v}); };
+    SpvId r = on32(t, x, count, [&](SpvId lo, SpvId hi) { return e.op(spv::OpIAdd, u32t, {count(lo), count(hi)}); });
+    return bits(t) == 32 ? r : e.op(spv::OpUConvert, type, {r});
+  }
+
+  SpvId ctlz(Type *t, SpvId x) {
+    SpvId u32t = b.typeInt(32);
+    unsigned w = bits(t);
+    // 31 - FindUMsb(v) is 32 for v == 0 because FindUMsb(0) is -1.
+    auto clz32 = [&](SpvId v) { return e.op(spv::OpISub, u32t, {e.u32(31), e.glsl(GLSLstd450FindUMsb, u32t, {v})}); };
+    SpvId r = on32(t, x, clz32, [&](SpvId lo, SpvId hi) {
+      SpvId hiZero = e.op(spv::OpIEqual, b.typeBool(), {hi, e.u32(0)});
+      return e.op(spv::OpSelect, u32t, {hiZero, e.op(spv::OpIAdd, u32t, {e.u32(32), clz32(lo)}), clz32(hi)});
+    });
+    if (w < 32) r = e.op(spv::OpISub, u32t, {r, e.u32(32 - w)});
+    return w == 32 ? r : e.op(spv::OpUConvert, e.typeOf(t), {r});
+  }
+
+  SpvId cttz(Type *t, SpvId x) {
+    SpvId u32t = b.typeInt(32);
+    unsigned w = bits(t);
+    auto ctz32 = [&](SpvId v) { // FindILsb(0) is -1: the answer for zero is 32
+      SpvId lsb = e.glsl(GLSLstd450FindILsb, u32t, {v});
+      return e.op(spv::OpSelect, u32t, {e.op(spv::OpIEqual, b.typeBool(), {v, e.u32(0)}), e.u32(32), lsb});
+    };
+    SpvId r = on32(t, x, [&](SpvId v) { return ctz32(w < 32 ? e.op(spv::OpBitwiseOr, u32t, {v, e.u32(1u << w)}) : v); },
+                   [&](SpvId lo, SpvId hi) {
+                     SpvId loZero = e.op(spv::OpIEqual, b.typeBool(), {lo, e.u32(0)});
+                     return e.op(spv::OpSelect, u32t, {loZero, e.op(spv::OpIAdd, u32t, {e.u32(32), ctz32(hi)}), ctz32(lo)});
+                   });
+    return w == 32 ? r : e.op(spv::OpUConvert, e.typeOf(t), {r});
+  }
+
+  SpvId bitreverse(Type *t, SpvId x) {
+    SpvId u32t = b.typeInt(32), type = e.typeOf(t);
+    unsigned w = bits(t);
+    auto rev = [&](SpvId v) { return e.op(spv::OpBitReverse, u32t, {v}); };
+    if (w == 64) {
+      SpvId pair = e.op(spv::OpBitcast, b.typeVector(u32t, 2), {x});
+      SpvId swapped = e.op(spv::OpCompositeConstruct, b.typeVector(u32t, 2),
+                           {rev(e.op(spv::OpCompositeExtract, u32t, {pair, 1})), rev(e.op(spv::OpCompositeExtract, u32t, {pair, 0}))});
+      return e.op(spv::OpBitcast, type, {swapped});
+    }
+    SpvId r = on32(t, x, rev, nullptr);
+    if (w < 32) r = e.op(spv::OpShiftRightLogical, u32t, {r, e.u32(32 - w)});
+    return w == 32 ? r : e.op(spv::OpUConvert, type, {r});
+  }
+
+  SpvId bswap(Type *t, SpvId x) {
+    SpvId type = e.typeOf(t);
+    unsigned w = bits(t);
+    SpvId result = 0;
+    for (unsigned i = 0; i < w / 8; ++i) { // byte i moves to byte (w/8 - 1 - i)
+      SpvId byte = e.op(spv::OpBitwiseAnd, type, {e.op(spv::OpShiftRightLogical, type, {x, b.constInt(w, 8 * i)}), b.constInt(w, 0xff)});
+      SpvId moved = e.op(spv::OpShiftLeftLogical, type, {byte, b.constInt(w, 8 * (w / 8 - 1 - i))});
+      result = result ? e.op(spv::OpBitwiseOr, type, {result, moved}) : moved;
+    }
+    return result;
+  }
+
+  SpvId funnelShift(bool left) {
+    Type *t = call.getType();
+    SpvId type = e.typeOf(t);
+    unsigned w = bits(t);
+    SpvId a = arg(0), c = arg(1);
+    SpvId amount = e.op(spv::OpBitwiseAnd, type, {arg(2), splat(t, w - 1)});
+    SpvId inverse = e.op(spv::OpISub, type, {splat(t, w), amount});
+    SpvId combined = left ? e.op(spv::OpBitwiseOr, type, {e.op(spv::OpShiftLeftLogical, type, {a, amount}), e.op(spv::OpShiftRightLogical, type, {c, inverse})})
+                          : e.op(spv::OpBitwiseOr, type, {e.op(spv::OpShiftLeftLogical, type, {a, inverse}), e.op(spv::OpShiftRightLogical, type, {c, amount})});
+    SpvId isZero = e.op(spv::OpIEqual, boolTypeFor(t), {amount, b.constNull(type)});
+    return e.op(spv::OpSelect, type, {isZero, left ? a : c, combined});
+  }
+
+  SpvId withOverflow(Intrinsic::ID id) {
+    Type *t = argType(0);
+    SpvId type = e.typeOf(t), boolType = boolTypeFor(t);
+    SpvId a = arg(0), c = arg(1), r, overflow;
+    unsigned w = bits(t);
+    switch (id) {
+    case Intrinsic::uadd_with_overflow:
+      r = e.op(spv::OpIAdd, type, {a, c});
+      overflow = e.op(spv::OpULessThan, boolType, {r, a});
+      break;
+    case Intrinsic::usub_with_overflow:
+      r = e.op(spv::OpISub, type, {a, c});
+      overflow = e.op(spv::OpULessThan, boolType, {a, c});
+      break;
+    case Intrinsic::sadd_with_overflow:
+    case Intrinsic::ssub_with_overflow: {
+      bool add = id == Intrinsic::sadd_with_overflow;
+      r = e.op(add ? spv::OpIAdd : spv::OpISub, type, {a, c});
+      // Overflow iff the result's sign differs from a's while (add) b has a's sign / (sub) b has the other.
+      SpvId x1 = e.op(spv::OpBitwiseXor, type, {a, r});
+      SpvId x2 = e.op(spv::OpBitwiseXor, type, {add ? c : a, add ? r : c});
+      overflow = e.op(spv::OpSLessThan, boolType, {e.op(spv::OpBitwiseAnd, type, {x1, x2}), b.constNull(type)});
+      break;
+    }
+    case Intrinsic::umul_with_overflow:
+    case Intrinsic::smul_with_overflow: {
+      bool isSigned = id == Intrinsic::smul_with_overflow;
+      SpvId pairType = b.typeStruct({type, type});
+      SpvId wide = e.op(isSigned ? spv::OpSMulExtended : spv::OpUMulExtended, pairType, {a, c});
+      r = e.op(spv::OpCompositeExtract, type, {wide, 0});
+      SpvId hi = e.op(spv::OpCompositeExtract, type, {wide, 1});
+      SpvId expectHi = isSigned ? e.op(spv::OpShiftRightArithmetic, type, {r, splat(t, w - 1)}) : b.constNull(type);
+      overflow = e.op(spv::OpINotEqual, boolType, {hi, expectHi});
+      break;
+    }
+    default: return 0;
+    }
+    return e.op(spv::OpCompositeConstruct, resultType(), {r, overflow});
+  }
+
+  // llvm.is.fpclass: tests the class bits of IEEE floats with integer arithmetic.
+  SpvId isFPClass() {
+    Type *t = argType(0);
+    Type *it = intTypeFor(t);
+    SpvId itype = e.typeOf(it), boolType = boolTypeFor(t);
+    uint64_t mask = cast<ConstantInt>(call.getArgOperand(1))->getZExtValue();
+    unsigned w = bits(t), mantBits = w == 64 ? 52 : w == 32 ? 23 : 10;
+    uint64_t signBit = uint64_t(1) << (w - 1), expMask = ((uint64_t(1) << (w - 1 - mantBits)) - 1) << mantBits,
+             mantMask = (uint64_t(1) << mantBits) - 1, quietBit = uint64_t(1) << (mantBits - 1);
+    SpvId bitsV = e.op(spv::OpBitcast, itype, {arg(0)});
+    SpvId magnitude = e.op(spv::OpBitwiseAnd, itype, {bitsV, splat(it, ~signBit)});
+    SpvId negative = e.op(spv::OpINotEqual, boolType, {e.op(spv::OpBitwiseAnd, itype, {bitsV, splat(it, signBit)}), b.constNull(itype)});
+    SpvId exponent = e.op(spv::OpBitwiseAnd, itype, {bitsV, splat(it, expMask)});
+    SpvId mantissa = e.op(spv::OpBitwiseAnd, itype, {bitsV, splat(it, mantMask)});
+    auto eq = [&](SpvId x, uint64_t v) { return e.op(spv::OpIEqual, boolType, {x, splat(it, v)}); };
+    auto and2 = [&](SpvId x, SpvId y) { return e.op(spv::OpLogicalAnd, boolType, {x, y}); };
+    auto not1 = [&](SpvId x) { return e.op(spv::OpLogicalNot, boolType, {x}); };
+    SpvId isInf = eq(magnitude, expMask);
+    SpvId isNan = e.op(spv::OpUGreaterThan, boolType, {magnitude, splat(it, expMask)});
+    SpvId isQuiet = e.op(spv::OpINotEqual, boolType, {e.op(spv::OpBitwiseAnd, itype, {bitsV, splat(it, quietBit)}), b.constNull(itype)});
+    SpvId isZero = eq(magnitude, 0);
+    SpvId isSub = and2(eq(exponent, 0), not1(eq(mantissa, 0)));
+    SpvId isNormal = and2(not1(eq(exponent, 0)), not1(eq(exponent, expMask)));
+    SpvId positive = not1(negative);
+    const SpvId classes[10] = {and2(isNan, not1(isQuiet)), and2(isNan, isQuiet), and2(isInf, negative), and2(isNormal, negative),
+                               and2(isSub, negative),      and2(isZero, negative), and2(isZero, positive), and2(isSub, positive),
+                               and2(isNormal, positive),   and2(isInf, positive)};
+    SpvId result = 0;
+    for (unsigned i = 0; i < 10; ++i)
+      if (mask & (1u << i)) result = result ? e.op(spv::OpLogicalOr, boolType, {result, classes[i]}) : classes[i];
+    return result ? result : b.constNull(boolType);
+  }
+
+  SpvId vectorReduce(Intrinsic::ID id) {
+    bool ordered = id == Intrinsic::vector_reduce_fadd || id == Intrinsic::vector_reduce_fmul;
+    Value *vec = call.getArgOperand(ordered ? 1 : 0);
+    auto *vt = cast<FixedVectorType>(vec->getType());
+    SpvId scalar = e.typeOf(vt->getElementType()), v = e.value(vec);
+    SpvId acc = ordered ? arg(0) : e.op(spv::OpCompositeExtract, scalar, {v, 0});
+    for (unsigned i = ordered ? 0 : 1; i < vt->getNumElements(); ++i) {
+      SpvId x = e.op(spv::OpCompositeExtract, scalar, {v, i});
+      switch (id) {
+      case Intrinsic::vector_reduce_add: acc = e.op(spv::OpIAdd, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_mul: acc = e.op(spv::OpIMul, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_and: acc = e.op(spv::OpBitwiseAnd, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_or: acc = e.op(spv::OpBitwiseOr, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_xor: acc = e.op(spv::OpBitwiseXor, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_smax: acc = e.glsl(GLSLstd450SMax, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_smin: acc = e.glsl(GLSLstd450SMin, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_umax: acc = e.glsl(GLSLstd450UMax, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_umin: acc = e.glsl(GLSLstd450UMin, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_fadd: acc = e.op(spv::OpFAdd, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_fmul: acc = e.op(spv::OpFMul, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_fmax: acc = e.glsl(GLSLstd450NMax, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_fmin: acc = e.glsl(GLSLstd450NMin, scalar, {acc, x}); break;
+      default: return 0;
+      }
+    }
+    return acc;
+  }
+
+  SpvId minMaxPropagatingNaN(GLSLstd450 inst) {
+    Type *t = call.getType();
+    SpvId type = e.typeOf(t), boolType = boolTypeFor(t);
+    SpvId a = arg(0), c = arg(1);
+    SpvId r = e.glsl(inst, type, {a, c});
+    r = e.op(spv::OpSelect, type, {e.op(spv::OpIsNan, boolType, {c}), c, r});
+    return e.op(spv::OpSelect, type, {e.op(spv::OpIsNan, boolType, {a}), a, r});
+  }
+};
+
+SpvId KernelEmitter::emitCall(CallInst &call) {
+  Function *callee = call.getCalledFunction();
+  if (!callee) return unsupported(call, "indirect calls are not supported in device code");
+  StringRef name = callee->getName();
+
+  if (int d = std::max(dimensionSuffix(name, "__hipvk_thread_idx_"), dimensionSuffix(name, "llvm.amdgcn.workitem.id.")); d >= 0)
+    return builtinComponent(m_.localInvocationId, spv::BuiltInLocalInvocationId, unsigned(d));
+  if (int d = std::max(dimensionSuffix(name, "__hipvk_block_idx_"), dimensionSuffix(name, "llvm.amdgcn.workgroup.id.")); d >= 0)
+    return builtinComponent(m_.workgroupId, spv::BuiltInWorkgroupId, unsigned(d));
+  if (int d = dimensionSuffix(name, "__hipvk_block_dim_"); d >= 0) return m_.blockDimSpec[d];
+  if (int d = dimensionSuffix(name, "__hipvk_grid_dim_"); d >= 0) return gridDim(unsigned(d));
+  if (name == "__hipvk_warp_size" || name == "llvm.amdgcn.wavefrontsize") return subgroupSize();
+  if (name == "__hipvk_syncthreads" || name == "llvm.amdgcn.s.barrier") {
+    opNoResult(spv::OpControlBarrier, {u32(spv::ScopeWorkgroup), u32(spv::ScopeWorkgroup),
+                                       u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask |
+                                           spv::MemorySemanticsUniformMemoryMask)});
+    return 0;
+  }
+
+  Intrinsic::ID id = callee->getIntrinsicID();
+  if (id == Intrinsic::not_intrinsic) {
+    if (name.starts_with("__hipvk_"))
+      return unsupported(call, "hipvk builtin '" + name.str() + "' is not known to this compiler version");
+    return unsupported(call, "call to '" + demangle(name.str()) + "', which has no device definition");
+  }
+  CallLowering l{*this, call, b_};
+  Type *t = call.getType();
+  SpvId type = t->isVoidTy() ? 0 : typeOf(t);
+  auto glslOp = [&](GLSLstd450 inst) {
+    Words operands;
+    for (unsigned i = 0; i < call.arg_size(); ++i) operands.push_back(l.arg(i));
+    return glsl(inst, type, operands);
+  };
+  switch (id) {
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::assume:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::invariant_start:
+  case Intrinsic::invariant_end:
+  case Intrinsic::var_annotation:
+  case Intrinsic::sideeffect:
+  case Intrinsic::donothing:
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_label:
+  case Intrinsic::pseudoprobe:
+    return 0;
+  case Intrinsic::expect:
+  case Intrinsic::expect_with_probability:
+  case Intrinsic::ssa_copy:
+  case Intrinsic::canonicalize:
+  case Intrinsic::launder_invariant_group:
+  case Intrinsic::strip_invariant_group:
+  case Intrinsic::arithmetic_fence:
+    return value(call.getArgOperand(0), type);
+  case Intrinsic::fabs: return glslOp(GLSLstd450FAbs);
+  case Intrinsic::sqrt: return glslOp(GLSLstd450Sqrt);
+  case Intrinsic::floor: return glslOp(GLSLstd450Floor);
+  case Intrinsic::ceil: return glslOp(GLSLstd450Ceil);
+  case Intrinsic::trunc: return glslOp(GLSLstd450Trunc);
+  case Intrinsic::rint:
+  case Intrinsic::nearbyint:
+  case Intrinsic::roundeven: return glslOp(GLSLstd450RoundEven);
+  case Intrinsic::round: return l.roundHalfAway(l.arg(0), t);
+  case Intrinsic::fma:
+  case Intrinsic::fmuladd: return glslOp(GLSLstd450Fma);
+  case Intrinsic::minnum: return glslOp(GLSLstd450NMin);
+  case Intrinsic::maxnum: return glslOp(GLSLstd450NMax);
+  case Intrinsic::minimum: return l.minMaxPropagatingNaN(GLSLstd450NMin);
+  case Intrinsic::maximum: return l.minMaxPropagatingNaN(GLSLstd450NMax);
+  case Intrinsic::copysign: return l.copysign(l.arg(0), l.arg(1), t);
+  case Intrinsic::ldexp: return glslOp(GLSLstd450Ldexp);
+  case Intrinsic::smax: return glslOp(GLSLstd450SMax);
+  case Intrinsic::smin: return glslOp(GLSLstd450SMin);
+  case Intrinsic::umax: return glslOp(GLSLstd450UMax);
+  case Intrinsic::umin: return glslOp(GLSLstd450UMin);
+  case Intrinsic::abs: return glsl(GLSLstd450SAbs, type, {l.arg(0)});
+  case Intrinsic::ctpop: return l.ctpop(t, l.arg(0));
+  case Intrinsic::ctlz: return l.ctlz(t, l.arg(0));
+  case Intrinsic::cttz: return l.cttz(t, l.arg(0));
+  case Intrinsic::bitreverse: return l.bitreverse(t, l.arg(0));
+  case Intrinsic::bswap: return l.bswap(t, l.arg(0));
+  case Intrinsic::fshl: return l.funnelShift(true);
+  case Intrinsic::fshr: return l.funnelShift(false);
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::umul_with_overflow:
+  case Intrinsic::smul_with_overflow: return l.withOverflow(id);
+  case Intrinsic::uadd_sat: {
+    SpvId sum = op(spv::OpIAdd, type, {l.arg(0), l.arg(1)});
+    SpvId wrapped = op(spv::OpULessThan, l.boolTypeFor(t), {sum, l.arg(0)});
+    return op(spv::OpSelect, type, {wrapped, l.splat(t, ~uint64_t(0)), sum});
+  }
+  case Intrinsic::usub_sat: {
+    SpvId below = op(spv::OpULessThan, l.boolTypeFor(t), {l.arg(0), l.arg(1)});
+    return op(spv::OpSelect, type, {below, b_.constNull(type), op(spv::OpISub, type, {l.arg(0), l.arg(1)})});
+  }
+  case Intrinsic::is_fpclass: return l.isFPClass();
+  case Intrinsic::vector_reduce_add:
+  case Intrinsic::vector_reduce_mul:
+  case Intrinsic::vector_reduce_and:
+  case Intrinsic::vector_reduce_or:
+  case Intrinsic::vector_reduce_xor:
+  case Intrinsic::vector_reduce_smax:
+  case Intrinsic::vector_reduce_smin:
+  case Intrinsic::vector_reduce_umax:
+  case Intrinsic::vector_reduce_umin:
+  case Intrinsic::vector_reduce_fadd:
+  case Intrinsic::vector_reduce_fmul:
+  case Intrinsic::vector_reduce_fmax:
+  case Intrinsic::vector_reduce_fmin:
+    if (!call.getArgOperand(call.arg_size() - 1)->getType()->getScalarType()->isIntegerTy(1))
+      if (SpvId r = l.vectorReduce(id)) return r;
+    return unsupported(call, "unsupported vector reduction");
+  default:
+    break;
+  }
+  if (name.starts_with("llvm.amdgcn."))
+    return unsupported(call, "AMDGPU builtin '" + name.str() + "' has no Vulkan lowering in hipvk yet");
+  return unsupported(call, "'" + name.str() + "' is not supported in device code yet");
+}
+
+} // namespace hipvk

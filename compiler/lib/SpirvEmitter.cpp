@@ -1,0 +1,863 @@
+#include "SpirvEmitterImpl.h"
+
+#include <llvm/ADT/MapVector.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+#include <llvm/Support/MathExtras.h>
+
+using namespace llvm;
+
+namespace hipvk {
+
+namespace AS {
+inline constexpr unsigned Shared = 3, Private = 5;
+}
+
+static bool isKernelFunction(const Function &f) { return f.getCallingConv() == CallingConv::AMDGPU_KERNEL; }
+
+// ---------------------------------------------------------------- module state
+
+SpvId ModuleState::builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type) {
+  if (!cache) {
+    cache = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpVariable, {b.typePointer(spv::StorageClassInput, type), cache, uint32_t(spv::StorageClassInput)});
+    b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {cache, uint32_t(spv::DecorationBuiltIn), uint32_t(builtin)});
+  }
+  return cache;
+}
+
+SpvId ModuleState::pushConstantVar(uint32_t words) {
+  SpvId &var = pushConstantVars[words];
+  if (!var) {
+    SpvId u32 = b.typeInt(32);
+    SpvId array = b.typeArrayWithStride(u32, b.constU32(words), 4);
+    SpvId block = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpTypeStruct, {block, array});
+    b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {block, uint32_t(spv::DecorationBlock)});
+    b.emit(SpirvBuilder::Annotations, spv::OpMemberDecorate, {block, 0, uint32_t(spv::DecorationOffset), 0});
+    var = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpVariable, {b.typePointer(spv::StorageClassPushConstant, block), var, uint32_t(spv::StorageClassPushConstant)});
+  }
+  return var;
+}
+
+void ModuleState::createBlockDimSpecConstants() {
+  SpvId u32 = b.typeInt(32);
+  for (unsigned i = 0; i < 3; ++i) {
+    blockDimSpec[i] = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpSpecConstant, {u32, blockDimSpec[i], 1});
+    b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {blockDimSpec[i], uint32_t(spv::DecorationSpecId), abi::kSpecIdBlockDimX + i});
+  }
+  dynamicSharedSpec = b.newId();
+  b.emit(SpirvBuilder::Globals, spv::OpSpecConstant, {u32, dynamicSharedSpec, 0});
+  b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {dynamicSharedSpec, uint32_t(spv::DecorationSpecId), abi::kSpecIdDynamicSharedBytes});
+}
+
+// ---------------------------------------------------------------- types and values
+
+SpvId KernelEmitter::typeOf(Type *t) {
+  switch (t->getTypeID()) {
+  case Type::VoidTyID: return b_.typeVoid();
+  case Type::HalfTyID: return b_.typeFloat(16);
+  case Type::FloatTyID: return b_.typeFloat(32);
+  case Type::DoubleTyID: return b_.typeFloat(64);
+  case Type::IntegerTyID: {
+    unsigned bits = t->getIntegerBitWidth();
+    if (bits == 1) return b_.typeBool();
+    if (bits == 8 || bits == 16 || bits == 32 || bits == 64) return b_.typeInt(bits);
+    return 0;
+  }
+  case Type::PointerTyID: {
+    unsigned as = t->getPointerAddressSpace();
+    return b_.typeInt(as == AS::Shared || as == AS::Private ? 32 : 64);
+  }
+  case Type::FixedVectorTyID: {
+    auto *vt = cast<FixedVectorType>(t);
+    SpvId element = typeOf(vt->getElementType());
+    if (!element || vt->getNumElements() < 2 || vt->getNumElements() > 4 || vt->getElementType()->isPointerTy()) return 0;
+    return b_.typeVector(element, vt->getNumElements());
+  }
+  case Type::ArrayTyID: {
+    SpvId element = typeOf(t->getArrayElementType());
+    if (!element || t->getArrayNumElements() == 0) return 0;
+    return b_.typeArray(element, u32(uint32_t(t->getArrayNumElements())));
+  }
+  case Type::StructTyID: {
+    std::vector<SpvId> members;
+    for (Type *member : cast<StructType>(t)->elements()) {
+      members.push_back(typeOf(member));
+      if (!members.back()) return 0;
+    }
+    return members.empty() ? 0 : b_.typeStruct(members);
+  }
+  default: return 0;
+  }
+}
+
+SpvId KernelEmitter::pointerType(PointerClass c) { return b_.typeInt(c == PointerClass::Global ? 64 : 32); }
+
+SpvId KernelEmitter::typeOfValue(const Value *v) {
+  if (v->getType()->isPointerTy()) return pointerType(classOf(v));
+  return typeOf(v->getType());
+}
+
+static PointerClass classForAddressSpace(unsigned as) {
+  return as == AS::Shared ? PointerClass::Shared : as == AS::Private ? PointerClass::Private : PointerClass::Global;
+}
+
+PointerClass KernelEmitter::classOf(const Value *v) {
+  if (auto it = classes_.find(v); it != classes_.end()) return it->second;
+  classes_[v] = PointerClass::Unknown; // breaks cycles through phis
+  PointerClass c = classOfUncached(v);
+  if (c == PointerClass::Unknown) c = classForAddressSpace(v->getType()->getPointerAddressSpace());
+  classes_[v] = c;
+  return c;
+}
+
+PointerClass KernelEmitter::classOfUncached(const Value *v) {
+  if (auto *arg = dyn_cast<Argument>(v)) return arg->getParamByRefType() ? PointerClass::KernelArgument : PointerClass::Global;
+  if (isa<AllocaInst>(v)) return PointerClass::Private;
+  if (auto *gv = dyn_cast<GlobalVariable>(v)) return classForAddressSpace(gv->getAddressSpace());
+  if (isa<ConstantPointerNull>(v) || isa<UndefValue>(v)) return PointerClass::Unknown;
+  if (auto *gep = dyn_cast<GEPOperator>(v)) return classOf(gep->getPointerOperand());
+  if (auto *op = dyn_cast<Operator>(v);
+      op && (op->getOpcode() == Instruction::AddrSpaceCast || op->getOpcode() == Instruction::BitCast || op->getOpcode() == Instruction::Freeze))
+    return classOf(op->getOperand(0));
+  auto merge = [&](ArrayRef<const Value *> incoming, const Instruction *at) {
+    PointerClass result = PointerClass::Unknown;
+    for (const Value *in : incoming) {
+      PointerClass c = classes_.count(in) && classes_[in] == PointerClass::Unknown ? PointerClass::Unknown : classOf(in);
+      if (isa<ConstantPointerNull>(in) || isa<UndefValue>(in)) c = PointerClass::Unknown;
+      if (c == PointerClass::Unknown || c == result) continue;
+      if (result != PointerClass::Unknown) {
+        m_.ctx.diagnostics.error(at, "a pointer here may point to different memory spaces (global, __shared__ or local); "
+                                     "Vulkan needs each pointer's memory space to be known at compile time");
+        return result;
+      }
+      result = c;
+    }
+    return result;
+  };
+  if (auto *phi = dyn_cast<PHINode>(v)) {
+    SmallVector<const Value *, 4> in(phi->incoming_values().begin(), phi->incoming_values().end());
+    return merge(in, phi);
+  }
+  if (auto *sel = dyn_cast<SelectInst>(v)) return merge({sel->getTrueValue(), sel->getFalseValue()}, sel);
+  // Loaded, converted from an integer, returned by a call: the address space says it all.
+  return classForAddressSpace(v->getType()->getPointerAddressSpace());
+}
+
+SpvId KernelEmitter::u32(uint32_t v) {
+  SpvId id = b_.constU32(v);
+  constants_[id] = v;
+  return id;
+}
+
+SpvId KernelEmitter::u64(uint64_t v) {
+  SpvId id = b_.constInt(64, v);
+  constants_[id] = v;
+  return id;
+}
+
+std::optional<uint64_t> KernelEmitter::knownConstant(SpvId id) const {
+  auto it = constants_.find(id);
+  return it == constants_.end() ? std::nullopt : std::optional<uint64_t>(it->second);
+}
+
+SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
+  Type *t = c->getType();
+  if (t->isPointerTy()) {
+    SpvId type = typeHint ? typeHint : typeOf(t);
+    if (isa<ConstantPointerNull>(c)) return b_.constNull(type);
+    if (isa<UndefValue>(c)) return b_.undef(type);
+  }
+  if (auto *gv = dyn_cast<GlobalVariable>(c)) {
+    if (gv->getAddressSpace() == AS::Shared) {
+      auto it = layout_.sharedOffsets.find(gv);
+      return u32(it != layout_.sharedOffsets.end() ? it->second : uint32_t(alignTo(layout_.staticSharedBytes, abi::kDynamicSharedAlignment)));
+    }
+    auto it = m_.ctx.layout.segmentOffsets.find(gv);
+    if (it == m_.ctx.layout.segmentOffsets.end()) {
+      m_.ctx.diagnostics.error(gv, "variable '" + gv->getName().str() + "' cannot be placed in device memory");
+      return u64(0);
+    }
+    SpvId base = globalSegmentBase();
+    InPrologue prologue(*this); // the address is computed once, in the entry block
+    return op(spv::OpIAdd, b_.typeInt(64), {base, u64(it->second)});
+  }
+  SpvId type = typeOf(t);
+  if (!type) {
+    m_.ctx.diagnostics.error("unsupported constant of type " + [&] { std::string s; raw_string_ostream os(s); t->print(os); return s; }());
+    return 0;
+  }
+  if (isa<PoisonValue>(c) || isa<UndefValue>(c)) return b_.undef(type);
+  if (auto *ci = dyn_cast<ConstantInt>(c)) {
+    if (ci->getBitWidth() == 1) return b_.constBool(ci->isOne());
+    SpvId id = b_.constInt(ci->getBitWidth(), ci->getZExtValue());
+    constants_[id] = ci->getZExtValue();
+    return id;
+  }
+  if (auto *cf = dyn_cast<ConstantFP>(c))
+    return b_.constFloat(unsigned(t->getPrimitiveSizeInBits()), cf->getValueAPF().bitcastToAPInt().getZExtValue());
+  if (isa<ConstantAggregateZero>(c)) return b_.constNull(type);
+  if (isa<ConstantAggregate>(c) || isa<ConstantDataSequential>(c)) {
+    std::vector<SpvId> parts;
+    unsigned n = isa<ConstantDataSequential>(c) ? cast<ConstantDataSequential>(c)->getNumElements() : c->getNumOperands();
+    for (unsigned i = 0; i < n; ++i) {
+      const Constant *element = c->getAggregateElement(i);
+      parts.push_back(value(element));
+    }
+    return b_.constComposite(type, parts);
+  }
+  m_.ctx.diagnostics.error("unsupported constant expression in device code");
+  return b_.undef(type);
+}
+
+SpvId KernelEmitter::value(const Value *v, SpvId typeHint) {
+  if (auto it = values_.find(v); it != values_.end()) return it->second;
+  if (auto *arg = dyn_cast<Argument>(v)) return values_[v] = argument(*arg);
+  if (auto *c = dyn_cast<Constant>(v)) {
+    SpvId id = constant(c, typeHint);
+    if (!v->getType()->isPointerTy() || isa<GlobalVariable>(v)) values_[v] = id;
+    return id;
+  }
+  // An instruction not emitted yet (a phi operand from a back edge): reserve its id.
+  SpvId &fwd = forward_[v];
+  if (!fwd) fwd = b_.newId();
+  return fwd;
+}
+
+// ---------------------------------------------------------------- output helpers
+
+SpvId KernelEmitter::op(spv::Op opcode, SpvId type, const Words &operands) {
+  SpvId id = b_.newId();
+  Words w{type, id};
+  w.insert(w.end(), operands.begin(), operands.end());
+  SpirvBuilder::append(*out_, opcode, w);
+  return id;
+}
+
+void KernelEmitter::opNoResult(spv::Op opcode, const Words &operands) { SpirvBuilder::append(*out_, opcode, operands); }
+
+SpvId KernelEmitter::glsl(GLSLstd450 inst, SpvId type, const Words &operands) {
+  Words w{b_.glslStd450(), uint32_t(inst)};
+  w.insert(w.end(), operands.begin(), operands.end());
+  return op(spv::OpExtInst, type, w);
+}
+
+SpvId KernelEmitter::bitcastIfNeeded(SpvId v, SpvId from, SpvId to) { return from == to ? v : op(spv::OpBitcast, to, {v}); }
+
+SpvId KernelEmitter::convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned) {
+  if (fromBits == toBits) return v;
+  if (auto c = knownConstant(v); c && !isSigned) return toBits == 64 ? u64(*c) : toBits == 32 ? u32(uint32_t(*c)) : b_.constInt(toBits, *c);
+  return op(isSigned && toBits > fromBits ? spv::OpSConvert : spv::OpUConvert, b_.typeInt(toBits), {v});
+}
+
+SpvId KernelEmitter::boolToInt(SpvId v, SpvId intType) {
+  unsigned bits = b_.intWidthOf(intType);
+  return op(spv::OpSelect, intType, {v, b_.constInt(bits, 1), b_.constInt(bits, 0)});
+}
+
+SpvId KernelEmitter::intToBool(SpvId v, SpvId intType) {
+  unsigned bits = b_.intWidthOf(intType);
+  SpvId masked = op(spv::OpBitwiseAnd, intType, {v, b_.constInt(bits, 1)});
+  return op(spv::OpINotEqual, b_.typeBool(), {masked, b_.constInt(bits, 0)});
+}
+
+SpvId KernelEmitter::unsupported(const Instruction &at, const std::string &what) {
+  m_.ctx.diagnostics.error(&at, what);
+  SpvId type = at.getType()->isVoidTy() ? 0 : typeOfValue(&at);
+  return type ? b_.undef(type) : 0;
+}
+
+// ---------------------------------------------------------------- hidden inputs
+
+SpvId KernelEmitter::pushWord(uint32_t byteOffset) {
+  SpvId &id = pushWords_[byteOffset];
+  if (!id) {
+    InPrologue prologue(*this);
+    SpvId ptr = op(spv::OpAccessChain, b_.typePointer(spv::StorageClassPushConstant, b_.typeInt(32)), {pushVar_, u32(0), u32(byteOffset / 4)});
+    id = op(spv::OpLoad, b_.typeInt(32), {ptr});
+  }
+  return id;
+}
+
+SpvId KernelEmitter::pushAddress(uint32_t byteOffset) {
+  InPrologue prologue(*this);
+  SpvId pair = op(spv::OpCompositeConstruct, b_.typeVector(b_.typeInt(32), 2), {pushWord(byteOffset), pushWord(byteOffset + 4)});
+  return op(spv::OpBitcast, b_.typeInt(64), {pair});
+}
+
+SpvId KernelEmitter::globalSegmentBase() {
+  if (!globalBase_) globalBase_ = pushAddress(abi::kGlobalSegmentOffset);
+  return globalBase_;
+}
+
+SpvId KernelEmitter::argumentBufferAddress() {
+  if (!argumentBuffer_) argumentBuffer_ = pushAddress(abi::kArgumentBufferOffset);
+  return argumentBuffer_;
+}
+
+SpvId KernelEmitter::gridDim(unsigned dim) { return pushWord(abi::kGridDimOffset + 4 * dim); }
+
+SpvId KernelEmitter::builtinComponent(SpvId &var, spv::BuiltIn builtin, unsigned dim) {
+  SpvId u32t = b_.typeInt(32), v3 = b_.typeVector(u32t, 3);
+  SpvId input = m_.builtinInput(var, builtin, v3);
+  interface_.insert(input);
+  InPrologue prologue(*this);
+  SpvId vec = op(spv::OpLoad, v3, {input});
+  return op(spv::OpCompositeExtract, u32t, {vec, dim});
+}
+
+SpvId KernelEmitter::subgroupSize() {
+  b_.requireCapability(spv::CapabilityGroupNonUniform);
+  SpvId input = m_.builtinInput(m_.subgroupSize, spv::BuiltInSubgroupSize, b_.typeInt(32));
+  interface_.insert(input);
+  InPrologue prologue(*this);
+  return op(spv::OpLoad, b_.typeInt(32), {input});
+}
+
+SpvId KernelEmitter::argument(const Argument &arg) {
+  const KernelArgument &a = layout_.arguments[arg.getArgNo()];
+  if (a.byRef) return u32(a.offset); // a KernelArgument-class pointer
+  InPrologue prologue(*this);
+  // The argument area is 16-byte aligned, so an argument is as aligned as its offset allows.
+  return load(PointerClass::KernelArgument, u32(a.offset), arg.getType(), commonAlignment(Align(16), a.offset), false,
+              *f_.getEntryBlock().getFirstNonPHI());
+}
+
+SpvId KernelEmitter::sharedVariable() {
+  if (sharedVar_) return sharedVar_;
+  SpvId u32t = b_.typeInt(32);
+  uint32_t staticWords = uint32_t(alignTo(layout_.staticSharedBytes, abi::kDynamicSharedAlignment) / 4);
+  SpvId length;
+  if (!layout_.usesDynamicShared) {
+    length = u32(std::max<uint32_t>(layout_.staticSharedBytes / 4, 1));
+  } else {
+    // staticWords + ceil(dynamicBytes / 4), at least one word: computed by the driver at
+    // pipeline creation from specialization constant 3.
+    auto specOp = [&](spv::Op o, SpvId type, Words operands) {
+      SpvId id = b_.newId();
+      Words w{type, id, uint32_t(o)};
+      w.insert(w.end(), operands.begin(), operands.end());
+      b_.emit(SpirvBuilder::Globals, spv::OpSpecConstantOp, w);
+      return id;
+    };
+    SpvId rounded = specOp(spv::OpIAdd, u32t, {m_.dynamicSharedSpec, u32(3)});
+    SpvId dynWords = specOp(spv::OpShiftRightLogical, u32t, {rounded, u32(2)});
+    SpvId words = specOp(spv::OpIAdd, u32t, {dynWords, u32(staticWords)});
+    SpvId isZero = specOp(spv::OpIEqual, b_.typeBool(), {words, u32(0)});
+    SpvId pad = specOp(spv::OpSelect, u32t, {isZero, u32(1), u32(0)});
+    length = specOp(spv::OpIAdd, u32t, {words, pad});
+  }
+  SpvId array = b_.typeArray(u32t, length);
+  sharedVar_ = b_.newId();
+  b_.emit(SpirvBuilder::Globals, spv::OpVariable, {b_.typePointer(spv::StorageClassWorkgroup, array), sharedVar_, uint32_t(spv::StorageClassWorkgroup)});
+  interface_.insert(sharedVar_);
+  return sharedVar_;
+}
+
+// ---------------------------------------------------------------- memory
+
+SpvId KernelEmitter::memoryType(Type *t, const Instruction &at) {
+  if (t->isIntegerTy(1)) return b_.typeInt(8);
+  if (t->isPointerTy()) return typeOf(t);
+  SpvId type = typeOf(t);
+  if (!type) m_.ctx.diagnostics.error(&at, "unsupported type in a memory access");
+  return type;
+}
+
+SpvId KernelEmitter::loadGlobal(SpvId address, SpvId type, unsigned bytes, Align align, bool isVolatile) {
+  if (bytes % 2 == 1) b_.requireCapability(spv::CapabilityStorageBuffer8BitAccess);
+  else if (bytes == 2 || (bytes % 4 == 2)) b_.requireCapability(spv::CapabilityStorageBuffer16BitAccess);
+  SpvId ptr = op(spv::OpConvertUToPtr, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, type), {address});
+  uint32_t access = spv::MemoryAccessAlignedMask | (isVolatile ? spv::MemoryAccessVolatileMask : 0);
+  return op(spv::OpLoad, type, {ptr, access, uint32_t(align.value())});
+}
+
+void KernelEmitter::storeGlobal(SpvId address, SpvId val, SpvId type, unsigned bytes, Align align, bool isVolatile) {
+  if (bytes % 2 == 1) b_.requireCapability(spv::CapabilityStorageBuffer8BitAccess);
+  else if (bytes == 2 || (bytes % 4 == 2)) b_.requireCapability(spv::CapabilityStorageBuffer16BitAccess);
+  SpvId ptr = op(spv::OpConvertUToPtr, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, type), {address});
+  uint32_t access = spv::MemoryAccessAlignedMask | (isVolatile ? spv::MemoryAccessVolatileMask : 0);
+  opNoResult(spv::OpStore, {ptr, val, access, uint32_t(align.value())});
+}
+
+SpvId KernelEmitter::wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords) {
+  SpvId u32t = b_.typeInt(32);
+  SpvId index;
+  if (auto k = knownConstant(byteOffset)) {
+    index = u32(uint32_t(*k / 4 + extraWords));
+  } else {
+    index = op(spv::OpShiftRightLogical, u32t, {byteOffset, u32(2)});
+    if (extraWords) index = op(spv::OpIAdd, u32t, {index, u32(extraWords)});
+  }
+  switch (c) {
+  case PointerClass::Shared: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassWorkgroup, u32t), {sharedVariable(), index});
+  case PointerClass::Private: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassFunction, u32t), {privateVar_, index});
+  default: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassPushConstant, u32t), {pushVar_, u32(0), index});
+  }
+}
+
+SpvId KernelEmitter::loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, Align align, const Instruction &at) {
+  SpvId u32t = b_.typeInt(32);
+  if (bytes % 4 == 0 && align.value() >= 4 && bytes <= 16) {
+    unsigned n = bytes / 4;
+    std::vector<SpvId> words;
+    for (unsigned i = 0; i < n; ++i) words.push_back(op(spv::OpLoad, u32t, {wordPointer(c, byteOffset, i)}));
+    SpvId raw = n == 1 ? words[0] : op(spv::OpCompositeConstruct, b_.typeVector(u32t, n), Words(words.begin(), words.end()));
+    return bitcastIfNeeded(raw, n == 1 ? u32t : b_.typeVector(u32t, n), type);
+  }
+  if (bytes < 4 && align.value() >= bytes) {
+    SpvId word = op(spv::OpLoad, u32t, {wordPointer(c, byteOffset, 0)});
+    SpvId shift;
+    if (auto k = knownConstant(byteOffset)) shift = u32(uint32_t(*k % 4) * 8);
+    else shift = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {byteOffset, u32(3)}), u32(3)});
+    SpvId bits = op(spv::OpShiftRightLogical, u32t, {word, shift});
+    SpvId narrow = op(spv::OpUConvert, b_.typeInt(bytes * 8), {bits});
+    return bitcastIfNeeded(narrow, b_.typeInt(bytes * 8), type);
+  }
+  m_.ctx.diagnostics.error(&at, "unaligned or oversized access to __shared__ or local memory is not supported");
+  return b_.undef(type);
+}
+
+void KernelEmitter::storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, Align align, const Instruction &at) {
+  SpvId u32t = b_.typeInt(32);
+  if (c == PointerClass::KernelArgument) {
+    m_.ctx.diagnostics.error(&at, "kernel arguments passed by value are read-only here");
+    return;
+  }
+  if (bytes % 4 == 0 && align.value() >= 4 && bytes <= 16) {
+    unsigned n = bytes / 4;
+    SpvId raw = bitcastIfNeeded(val, type, n == 1 ? u32t : b_.typeVector(u32t, n));
+    for (unsigned i = 0; i < n; ++i) {
+      SpvId word = n == 1 ? raw : op(spv::OpCompositeExtract, u32t, {raw, i});
+      opNoResult(spv::OpStore, {wordPointer(c, byteOffset, i), word});
+    }
+    return;
+  }
+  if (bytes < 4 && align.value() >= bytes) {
+    SpvId narrowType = b_.typeInt(bytes * 8);
+    SpvId bits = op(spv::OpUConvert, u32t, {bitcastIfNeeded(val, type, narrowType)});
+    SpvId shift;
+    if (auto k = knownConstant(byteOffset)) shift = u32(uint32_t(*k % 4) * 8);
+    else shift = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {byteOffset, u32(3)}), u32(3)});
+    SpvId shifted = op(spv::OpShiftLeftLogical, u32t, {bits, shift});
+    SpvId mask = op(spv::OpShiftLeftLogical, u32t, {u32(bytes == 1 ? 0xffu : 0xffffu), shift});
+    SpvId keep = op(spv::OpNot, u32t, {mask});
+    SpvId ptr = wordPointer(c, byteOffset, 0);
+    if (c == PointerClass::Shared) {
+      // Neighbouring bytes of the word may belong to other threads: update only ours, atomically.
+      SpvId scope = u32(spv::ScopeWorkgroup), semantics = u32(0);
+      op(spv::OpAtomicAnd, u32t, {ptr, scope, semantics, keep});
+      op(spv::OpAtomicOr, u32t, {ptr, scope, semantics, shifted});
+    } else {
+      SpvId word = op(spv::OpLoad, u32t, {ptr});
+      SpvId merged = op(spv::OpBitwiseOr, u32t, {op(spv::OpBitwiseAnd, u32t, {word, keep}), shifted});
+      opNoResult(spv::OpStore, {ptr, merged});
+    }
+    return;
+  }
+  m_.ctx.diagnostics.error(&at, "unaligned or oversized access to __shared__ or local memory is not supported");
+}
+
+SpvId KernelEmitter::load(PointerClass c, SpvId address, Type *t, Align align, bool isVolatile, const Instruction &at) {
+  SpvId memType = memoryType(t, at);
+  if (!memType) return 0;
+  unsigned bytes = unsigned(m_.dl.getTypeStoreSize(t->isIntegerTy(1) ? Type::getInt8Ty(t->getContext()) : t));
+  SpvId v;
+  if (c == PointerClass::Global) {
+    v = loadGlobal(address, memType, bytes, align, isVolatile);
+  } else if (c == PointerClass::KernelArgument && !layout_.pushArguments) {
+    v = loadGlobal(op(spv::OpIAdd, b_.typeInt(64), {argumentBufferAddress(), convertInt(address, 32, 64, false)}), memType, bytes, align, false);
+  } else {
+    SpvId offset = address;
+    if (c == PointerClass::KernelArgument) {
+      auto k = knownConstant(address);
+      offset = k ? u32(uint32_t(*k) + abi::kPushArgumentsOffset) : op(spv::OpIAdd, b_.typeInt(32), {address, u32(abi::kPushArgumentsOffset)});
+    }
+    v = loadWords(c, offset, memType, bytes, align, at);
+  }
+  return t->isIntegerTy(1) ? intToBool(v, memType) : v;
+}
+
+void KernelEmitter::store(PointerClass c, SpvId address, SpvId val, Type *t, Align align, bool isVolatile, const Instruction &at) {
+  SpvId memType = memoryType(t, at);
+  if (!memType) return;
+  if (t->isIntegerTy(1)) val = boolToInt(val, memType);
+  unsigned bytes = unsigned(m_.dl.getTypeStoreSize(t->isIntegerTy(1) ? Type::getInt8Ty(t->getContext()) : t));
+  if (c == PointerClass::Global) storeGlobal(address, val, memType, bytes, align, isVolatile);
+  else storeWords(c, address, val, memType, bytes, align, at);
+}
+
+// ---------------------------------------------------------------- instructions
+
+SpvId KernelEmitter::emitBinary(BinaryOperator &inst) {
+  SpvId type = typeOf(inst.getType());
+  SpvId a = value(inst.getOperand(0)), c = value(inst.getOperand(1));
+  bool isBool = inst.getType()->isIntOrIntVectorTy(1);
+  spv::Op o;
+  switch (inst.getOpcode()) {
+  case Instruction::Add: o = isBool ? spv::OpLogicalNotEqual : spv::OpIAdd; break;
+  case Instruction::Sub: o = isBool ? spv::OpLogicalNotEqual : spv::OpISub; break;
+  case Instruction::Mul: o = isBool ? spv::OpLogicalAnd : spv::OpIMul; break;
+  case Instruction::UDiv: o = spv::OpUDiv; break;
+  case Instruction::SDiv: o = spv::OpSDiv; break;
+  case Instruction::URem: o = spv::OpUMod; break;
+  case Instruction::SRem: o = spv::OpSRem; break;
+  case Instruction::Shl: o = spv::OpShiftLeftLogical; break;
+  case Instruction::LShr: o = spv::OpShiftRightLogical; break;
+  case Instruction::AShr: o = spv::OpShiftRightArithmetic; break;
+  case Instruction::And: o = isBool ? spv::OpLogicalAnd : spv::OpBitwiseAnd; break;
+  case Instruction::Or: o = isBool ? spv::OpLogicalOr : spv::OpBitwiseOr; break;
+  case Instruction::Xor: o = isBool ? spv::OpLogicalNotEqual : spv::OpBitwiseXor; break;
+  case Instruction::FAdd: o = spv::OpFAdd; break;
+  case Instruction::FSub: o = spv::OpFSub; break;
+  case Instruction::FMul: o = spv::OpFMul; break;
+  case Instruction::FDiv: o = spv::OpFDiv; break;
+  case Instruction::FRem: o = spv::OpFRem; break;
+  default: return unsupported(inst, "unsupported arithmetic instruction");
+  }
+  if (isBool && (o == spv::OpUDiv || o == spv::OpSDiv || o == spv::OpUMod || o == spv::OpSRem || o == spv::OpShiftLeftLogical ||
+                 o == spv::OpShiftRightLogical || o == spv::OpShiftRightArithmetic))
+    return unsupported(inst, "unsupported arithmetic on bool");
+  return op(o, type, {a, c});
+}
+
+SpvId KernelEmitter::emitCompare(CmpInst &inst) {
+  SpvId type = typeOf(inst.getType());
+  Value *lhs = inst.getOperand(0), *rhs = inst.getOperand(1);
+  SpvId hint = lhs->getType()->isPointerTy() ? (isa<Constant>(lhs) ? typeOfValue(rhs) : typeOfValue(lhs)) : 0;
+  SpvId a = value(lhs, hint), c = value(rhs, hint);
+  if (auto *icmp = dyn_cast<ICmpInst>(&inst)) {
+    if (lhs->getType()->isIntOrIntVectorTy(1)) {
+      if (icmp->getPredicate() == CmpInst::ICMP_EQ) return op(spv::OpLogicalEqual, type, {a, c});
+      if (icmp->getPredicate() == CmpInst::ICMP_NE) return op(spv::OpLogicalNotEqual, type, {a, c});
+      // Ordered comparisons of i1: widen as LLVM defines them (true is 1 unsigned, -1 signed).
+      SpvId i8 = b_.typeInt(8), trueValue = b_.constInt(8, icmp->isSigned() ? 0xff : 1), falseValue = b_.constInt(8, 0);
+      if (auto *vt = dyn_cast<FixedVectorType>(lhs->getType())) {
+        i8 = b_.typeVector(i8, vt->getNumElements());
+        trueValue = b_.constComposite(i8, std::vector<SpvId>(vt->getNumElements(), trueValue));
+        falseValue = b_.constNull(i8);
+      }
+      a = op(spv::OpSelect, i8, {a, trueValue, falseValue});
+      c = op(spv::OpSelect, i8, {c, trueValue, falseValue});
+    }
+    spv::Op o;
+    switch (icmp->getPredicate()) {
+    case CmpInst::ICMP_EQ: o = spv::OpIEqual; break;
+    case CmpInst::ICMP_NE: o = spv::OpINotEqual; break;
+    case CmpInst::ICMP_UGT: case CmpInst::ICMP_SGT: o = spv::OpUGreaterThan; break;
+    case CmpInst::ICMP_UGE: case CmpInst::ICMP_SGE: o = spv::OpUGreaterThanEqual; break;
+    case CmpInst::ICMP_ULT: case CmpInst::ICMP_SLT: o = spv::OpULessThan; break;
+    case CmpInst::ICMP_ULE: case CmpInst::ICMP_SLE: o = spv::OpULessThanEqual; break;
+    default: return unsupported(inst, "unsupported integer comparison");
+    }
+    if (icmp->isSigned()) {
+      static const std::map<spv::Op, spv::Op> toSigned = {{spv::OpUGreaterThan, spv::OpSGreaterThan},
+                                                           {spv::OpUGreaterThanEqual, spv::OpSGreaterThanEqual},
+                                                           {spv::OpULessThan, spv::OpSLessThan},
+                                                           {spv::OpULessThanEqual, spv::OpSLessThanEqual}};
+      o = toSigned.at(o);
+    }
+    return op(o, type, {a, c});
+  }
+  auto pred = cast<FCmpInst>(inst).getPredicate();
+  auto isNan = [&](SpvId x) { return op(spv::OpIsNan, type, {x}); };
+  switch (pred) {
+  case CmpInst::FCMP_FALSE: return b_.constNull(type);
+  case CmpInst::FCMP_TRUE: return op(spv::OpLogicalNot, type, {b_.constNull(type)});
+  case CmpInst::FCMP_OEQ: return op(spv::OpFOrdEqual, type, {a, c});
+  case CmpInst::FCMP_OGT: return op(spv::OpFOrdGreaterThan, type, {a, c});
+  case CmpInst::FCMP_OGE: return op(spv::OpFOrdGreaterThanEqual, type, {a, c});
+  case CmpInst::FCMP_OLT: return op(spv::OpFOrdLessThan, type, {a, c});
+  case CmpInst::FCMP_OLE: return op(spv::OpFOrdLessThanEqual, type, {a, c});
+  case CmpInst::FCMP_ONE: return op(spv::OpFOrdNotEqual, type, {a, c});
+  case CmpInst::FCMP_UEQ: return op(spv::OpFUnordEqual, type, {a, c});
+  case CmpInst::FCMP_UGT: return op(spv::OpFUnordGreaterThan, type, {a, c});
+  case CmpInst::FCMP_UGE: return op(spv::OpFUnordGreaterThanEqual, type, {a, c});
+  case CmpInst::FCMP_ULT: return op(spv::OpFUnordLessThan, type, {a, c});
+  case CmpInst::FCMP_ULE: return op(spv::OpFUnordLessThanEqual, type, {a, c});
+  case CmpInst::FCMP_UNE: return op(spv::OpFUnordNotEqual, type, {a, c});
+  case CmpInst::FCMP_UNO: return op(spv::OpLogicalOr, type, {isNan(a), isNan(c)});
+  case CmpInst::FCMP_ORD: return op(spv::OpLogicalNot, type, {op(spv::OpLogicalOr, type, {isNan(a), isNan(c)})});
+  default: return unsupported(inst, "unsupported floating-point comparison");
+  }
+}
+
+SpvId KernelEmitter::emitCast(CastInst &inst) {
+  Type *from = inst.getSrcTy(), *to = inst.getDestTy();
+  SpvId toType = typeOfValue(&inst);
+  if (!toType) return unsupported(inst, "unsupported type in a conversion");
+  SpvId v = value(inst.getOperand(0), from->isPointerTy() ? typeOfValue(inst.getOperand(0)) : 0);
+  SpvId fromType = typeOfValue(inst.getOperand(0));
+  bool fromBool = from->isIntOrIntVectorTy(1), toBool = to->isIntOrIntVectorTy(1);
+  auto splat = [&](SpvId scalarConst) {
+    if (auto *vt = dyn_cast<FixedVectorType>(to)) return b_.constComposite(toType, std::vector<SpvId>(vt->getNumElements(), scalarConst));
+    return scalarConst;
+  };
+  auto scalarBits = [](Type *t) { return t->getScalarSizeInBits(); };
+  switch (inst.getOpcode()) {
+  case Instruction::Trunc:
+    if (toBool) {
+      SpvId one = b_.constInt(scalarBits(from), 1);
+      if (auto *vt = dyn_cast<FixedVectorType>(from)) one = b_.constComposite(fromType, std::vector<SpvId>(vt->getNumElements(), one));
+      return op(spv::OpINotEqual, toType, {op(spv::OpBitwiseAnd, fromType, {v, one}), b_.constNull(fromType)});
+    }
+    return op(spv::OpUConvert, toType, {v});
+  case Instruction::ZExt:
+  case Instruction::SExt:
+    if (fromBool) {
+      uint64_t ones = inst.getOpcode() == Instruction::SExt ? ~uint64_t(0) : 1;
+      return op(spv::OpSelect, toType, {v, splat(b_.constInt(scalarBits(to), ones)), b_.constNull(toType)});
+    }
+    return op(inst.getOpcode() == Instruction::SExt ? spv::OpSConvert : spv::OpUConvert, toType, {v});
+  case Instruction::FPTrunc:
+  case Instruction::FPExt: return op(spv::OpFConvert, toType, {v});
+  case Instruction::FPToUI:
+  case Instruction::FPToSI: {
+    if (toBool) return op(spv::OpFUnordNotEqual, toType, {v, b_.constNull(fromType)});
+    return op(inst.getOpcode() == Instruction::FPToUI ? spv::OpConvertFToU : spv::OpConvertFToS, toType, {v});
+  }
+  case Instruction::UIToFP:
+  case Instruction::SIToFP:
+    if (fromBool) {
+      unsigned bits = scalarBits(to);
+      uint64_t one = bits == 64 ? 0x3ff0000000000000ull : bits == 32 ? 0x3f800000u : 0x3c00u;
+      uint64_t minusOne = one | (uint64_t(1) << (bits - 1));
+      return op(spv::OpSelect, toType, {v, splat(b_.constFloat(bits, inst.getOpcode() == Instruction::SIToFP ? minusOne : one)), b_.constNull(toType)});
+    }
+    return op(inst.getOpcode() == Instruction::UIToFP ? spv::OpConvertUToF : spv::OpConvertSToF, toType, {v});
+  case Instruction::PtrToInt:
+  case Instruction::IntToPtr: {
+    unsigned fromBits = b_.intWidthOf(fromType), toBits = b_.intWidthOf(toType);
+    if (!fromBits || !toBits) return unsupported(inst, "unsupported pointer/integer conversion");
+    return convertInt(v, fromBits, toBits, false);
+  }
+  case Instruction::AddrSpaceCast: return v; // the class, not the address space, fixes the representation
+  case Instruction::BitCast: return bitcastIfNeeded(v, fromType, toType);
+  default: return unsupported(inst, "unsupported conversion");
+  }
+}
+
+SpvId KernelEmitter::emitGEP(GetElementPtrInst &gep) {
+  PointerClass c = classOf(&gep);
+  unsigned width = c == PointerClass::Global ? 64 : 32;
+  SpvId intType = b_.typeInt(width);
+  SpvId base = value(gep.getPointerOperand(), intType);
+  MapVector<Value *, APInt> variable;
+  APInt constantOffset(width, 0);
+  if (!gep.collectOffset(m_.dl, width, variable, constantOffset)) return unsupported(gep, "unsupported address computation");
+  SpvId result = base;
+  for (auto &[index, scale] : variable) {
+    unsigned indexBits = index->getType()->getScalarSizeInBits();
+    if (index->getType()->isVectorTy()) return unsupported(gep, "vector address computations are not supported");
+    SpvId idx = convertInt(value(index), indexBits, width, true);
+    SpvId scaled = scale == 1 ? idx : op(spv::OpIMul, intType, {idx, b_.constInt(width, scale.getZExtValue())});
+    result = op(spv::OpIAdd, intType, {result, scaled});
+  }
+  if (!constantOffset.isZero()) {
+    auto k = knownConstant(result);
+    if (k && variable.empty()) {
+      uint64_t sum = *k + constantOffset.getZExtValue();
+      return width == 64 ? u64(sum) : u32(uint32_t(sum));
+    }
+    result = op(spv::OpIAdd, intType, {result, width == 64 ? u64(constantOffset.getZExtValue()) : u32(uint32_t(constantOffset.getZExtValue()))});
+  }
+  return result;
+}
+
+SpvId KernelEmitter::emitPhi(PHINode &phi) {
+  SpvId type = typeOfValue(&phi);
+  if (!type) return unsupported(phi, "unsupported type of a phi");
+  SpvId &reserved = forward_[&phi];
+  SpvId id = reserved ? reserved : b_.newId();
+  reserved = id;
+  Words w{type, id};
+  for (unsigned i = 0; i < phi.getNumIncomingValues(); ++i) {
+    w.push_back(value(phi.getIncomingValue(i), type));
+    w.push_back(labels_.lookup(phi.getIncomingBlock(i)));
+  }
+  SpirvBuilder::append(body_, spv::OpPhi, w);
+  return id;
+}
+
+SpvId KernelEmitter::emitInstruction(Instruction &inst) {
+  if (auto *bin = dyn_cast<BinaryOperator>(&inst)) return emitBinary(*bin);
+  if (auto *cmp = dyn_cast<CmpInst>(&inst)) return emitCompare(*cmp);
+  if (auto *cast = dyn_cast<CastInst>(&inst)) return emitCast(*cast);
+  if (auto *gep = dyn_cast<GetElementPtrInst>(&inst)) return emitGEP(*gep);
+  if (auto *phi = dyn_cast<PHINode>(&inst)) return emitPhi(*phi);
+  if (auto *call = dyn_cast<CallInst>(&inst)) return emitCall(*call);
+  if (isa<AllocaInst>(&inst)) return u32(layout_.privateOffsets.lookup(cast<AllocaInst>(&inst)));
+  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+    if (load->isAtomic()) return unsupported(inst, "atomic loads are not supported yet");
+    PointerClass c = classOf(load->getPointerOperand());
+    SpvId address = value(load->getPointerOperand(), pointerType(c));
+    return this->load(c, address, load->getType(), load->getAlign(), load->isVolatile(), inst);
+  }
+  if (auto *st = dyn_cast<StoreInst>(&inst)) {
+    if (st->isAtomic()) return unsupported(inst, "atomic stores are not supported yet");
+    Value *val = st->getValueOperand();
+    if (val->getType()->isPointerTy() && !isa<Constant>(val) &&
+        classOf(val) != classForAddressSpace(val->getType()->getPointerAddressSpace()))
+      return unsupported(inst, "storing a pointer to __shared__ or local memory as a generic pointer is not supported");
+    PointerClass c = classOf(st->getPointerOperand());
+    SpvId address = value(st->getPointerOperand(), pointerType(c));
+    SpvId v = value(val, val->getType()->isPointerTy() ? typeOf(val->getType()) : 0);
+    store(c, address, v, val->getType(), st->getAlign(), st->isVolatile(), inst);
+    return 0;
+  }
+  if (auto *sel = dyn_cast<SelectInst>(&inst)) {
+    SpvId type = typeOfValue(sel);
+    return op(spv::OpSelect, type, {value(sel->getCondition()), value(sel->getTrueValue(), type), value(sel->getFalseValue(), type)});
+  }
+  if (auto *ee = dyn_cast<ExtractElementInst>(&inst)) {
+    SpvId type = typeOfValue(ee), vec = value(ee->getVectorOperand());
+    if (auto *ci = dyn_cast<ConstantInt>(ee->getIndexOperand())) return op(spv::OpCompositeExtract, type, {vec, uint32_t(ci->getZExtValue())});
+    return op(spv::OpVectorExtractDynamic, type, {vec, value(ee->getIndexOperand())});
+  }
+  if (auto *ie = dyn_cast<InsertElementInst>(&inst)) {
+    SpvId type = typeOfValue(ie);
+    if (!type) return unsupported(inst, "unsupported vector type");
+    SpvId vec = value(ie->getOperand(0), type), elem = value(ie->getOperand(1));
+    if (auto *ci = dyn_cast<ConstantInt>(ie->getOperand(2))) return op(spv::OpCompositeInsert, type, {elem, vec, uint32_t(ci->getZExtValue())});
+    return op(spv::OpVectorInsertDynamic, type, {vec, elem, value(ie->getOperand(2))});
+  }
+  if (auto *sv = dyn_cast<ShuffleVectorInst>(&inst)) {
+    SpvId type = typeOfValue(sv);
+    if (!type) return unsupported(inst, "unsupported vector shuffle");
+    Words w{value(sv->getOperand(0)), value(sv->getOperand(1))};
+    for (int m : sv->getShuffleMask()) w.push_back(m < 0 ? 0xffffffffu : uint32_t(m));
+    return op(spv::OpVectorShuffle, type, w);
+  }
+  if (auto *ev = dyn_cast<ExtractValueInst>(&inst)) {
+    Words w{value(ev->getAggregateOperand())};
+    w.insert(w.end(), ev->idx_begin(), ev->idx_end());
+    return op(spv::OpCompositeExtract, typeOfValue(ev), w);
+  }
+  if (auto *iv = dyn_cast<InsertValueInst>(&inst)) {
+    SpvId type = typeOfValue(iv);
+    if (!type) return unsupported(inst, "unsupported aggregate type");
+    Words w{value(iv->getInsertedValueOperand()), value(iv->getAggregateOperand(), type)};
+    w.insert(w.end(), iv->idx_begin(), iv->idx_end());
+    return op(spv::OpCompositeInsert, type, w);
+  }
+  if (auto *fz = dyn_cast<FreezeInst>(&inst)) return value(fz->getOperand(0), typeOfValue(fz));
+  if (auto *un = dyn_cast<UnaryOperator>(&inst); un && un->getOpcode() == Instruction::FNeg)
+    return op(spv::OpFNegate, typeOf(un->getType()), {value(un->getOperand(0))});
+  if (auto *fence = dyn_cast<FenceInst>(&inst)) {
+    StringRef scope;
+    SmallVector<StringRef, 4> names;
+    inst.getContext().getSyncScopeNames(names);
+    if (fence->getSyncScopeID() < names.size()) scope = names[fence->getSyncScopeID()];
+    uint32_t spvScope = scope.starts_with("workgroup") || scope.starts_with("wavefront") ? spv::ScopeWorkgroup : spv::ScopeDevice;
+    opNoResult(spv::OpMemoryBarrier, {u32(spvScope), u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsUniformMemoryMask |
+                                                       spv::MemorySemanticsWorkgroupMemoryMask)});
+    return 0;
+  }
+  if (isa<AtomicRMWInst>(&inst) || isa<AtomicCmpXchgInst>(&inst)) return unsupported(inst, "atomic operations are not supported yet");
+  return unsupported(inst, std::string("unsupported instruction '") + inst.getOpcodeName() + "'");
+}
+
+void KernelEmitter::emitTerminator(Instruction &term) {
+  const BasicBlock *bb = term.getParent();
+  if (auto it = cfg_.loops.find(bb); it != cfg_.loops.end())
+    opNoResult(spv::OpLoopMerge, {labels_.lookup(it->second.merge), labels_.lookup(it->second.continueTarget), uint32_t(spv::LoopControlMaskNone)});
+  else if (auto sit = cfg_.selections.find(bb); sit != cfg_.selections.end())
+    opNoResult(spv::OpSelectionMerge, {labels_.lookup(sit->second), uint32_t(spv::SelectionControlMaskNone)});
+
+  if (auto *br = dyn_cast<BranchInst>(&term)) {
+    if (br->isUnconditional() || br->getSuccessor(0) == br->getSuccessor(1))
+      opNoResult(spv::OpBranch, {labels_.lookup(br->getSuccessor(0))});
+    else
+      opNoResult(spv::OpBranchConditional, {value(br->getCondition()), labels_.lookup(br->getSuccessor(0)), labels_.lookup(br->getSuccessor(1))});
+  } else if (isa<ReturnInst>(&term)) {
+    opNoResult(spv::OpReturn, {});
+  } else if (isa<UnreachableInst>(&term)) {
+    opNoResult(spv::OpUnreachable, {});
+  } else {
+    unsupported(term, std::string("unsupported control flow '") + term.getOpcodeName() + "'");
+    opNoResult(spv::OpReturn, {});
+  }
+}
+
+void KernelEmitter::emitBlock(BasicBlock &bb) {
+  if (&bb != &f_.getEntryBlock()) SpirvBuilder::append(body_, spv::OpLabel, {labels_.lookup(&bb)});
+  for (Instruction &inst : bb) {
+    if (inst.isTerminator()) {
+      emitTerminator(inst);
+      break;
+    }
+    if (inst.isDebugOrPseudoInst()) continue;
+    SpvId id = emitInstruction(inst);
+    if (!id) continue;
+    if (auto fwd = forward_.find(&inst); fwd != forward_.end() && fwd->second != id) {
+      // A phi already referred to this value under a reserved id.
+      op(spv::OpCopyObject, typeOfValue(&inst), {id});
+      // op() allocated a fresh id; rewrite the last instruction's result to the reserved one.
+      body_[body_.size() - 2] = fwd->second;
+      id = fwd->second;
+    }
+    values_[&inst] = id;
+  }
+}
+
+void KernelEmitter::emit() {
+  MergeConflict conflict;
+  std::string problem;
+  if (!annotateStructuredCFG(f_, cfg_, conflict, problem) || conflict.block) {
+    m_.ctx.diagnostics.error(&f_, "internal error: control flow of kernel '" + f_.getName().str() +
+                                      "' could not be structured for SPIR-V" + (problem.empty() ? "" : ": " + problem));
+    return;
+  }
+  uint32_t pushWords = (abi::kPushArgumentsOffset + (layout_.pushArguments ? uint32_t(alignTo(layout_.argumentBytes, 4)) : 0)) / 4;
+  pushVar_ = m_.pushConstantVar(pushWords);
+  interface_.insert(pushVar_);
+  for (BasicBlock *bb : cfg_.blockOrder) labels_[bb] = b_.newId();
+
+  SpvId fnType = b_.typeFunction(b_.typeVoid(), {});
+  SpvId fn = b_.newId();
+  Words function;
+  SpirvBuilder::append(function, spv::OpFunction, {b_.typeVoid(), fn, uint32_t(spv::FunctionControlMaskNone), fnType});
+  SpirvBuilder::append(function, spv::OpLabel, {labels_.lookup(&f_.getEntryBlock())});
+  if (layout_.privateBytes) {
+    SpvId array = b_.typeArray(b_.typeInt(32), u32(layout_.privateBytes / 4));
+    privateVar_ = b_.newId();
+    SpirvBuilder::append(function, spv::OpVariable, {b_.typePointer(spv::StorageClassFunction, array), privateVar_, uint32_t(spv::StorageClassFunction)});
+  }
+  for (BasicBlock *bb : cfg_.blockOrder) emitBlock(*bb);
+  function.insert(function.end(), prologue_.begin(), prologue_.end());
+  function.insert(function.end(), body_.begin(), body_.end());
+  SpirvBuilder::append(function, spv::OpFunctionEnd, {});
+  b_.emitRaw(SpirvBuilder::Functions, function);
+
+  Words entry{uint32_t(spv::ExecutionModelGLCompute), fn};
+  SpirvBuilder::appendString(entry, f_.getName());
+  entry.insert(entry.end(), interface_.begin(), interface_.end());
+  b_.emit(SpirvBuilder::EntryPoints, spv::OpEntryPoint, entry);
+  b_.emit(SpirvBuilder::ExecutionModes, spv::OpExecutionModeId,
+          {fn, uint32_t(spv::ExecutionModeLocalSizeId), m_.blockDimSpec[0], m_.blockDimSpec[1], m_.blockDimSpec[2]});
+}
+
+std::vector<uint32_t> emitSpirv(Module &m, CompileContext &ctx) {
+  ModuleState state(ctx, m.getDataLayout());
+  SpirvBuilder &b = state.b;
+  b.requireCapability(spv::CapabilityShader);
+  b.requireCapability(spv::CapabilityPhysicalStorageBufferAddresses);
+  b.requireCapability(spv::CapabilityInt64);
+  b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
+  state.createBlockDimSpecConstants();
+  for (Function &f : m) {
+    if (f.isDeclaration() || !isKernelFunction(f)) continue;
+    auto it = ctx.layout.kernels.find(&f);
+    if (it == ctx.layout.kernels.end()) continue;
+    KernelEmitter(state, f, it->second).emit();
+  }
+  if (ctx.diagnostics.hasErrors()) return {};
+  return b.finish();
+}
+
+} // namespace hipvk

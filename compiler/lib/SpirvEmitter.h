@@ -1,0 +1,20 @@
+// Translates the legalised, structurized LLVM module into a Vulkan SPIR-V 1.6 module: one
+// GLCompute entry point per kernel, pointers as integers (64-bit buffer device addresses for
+// global memory, 32-bit byte offsets into per-kernel word arrays for shared and private memory).
+#pragma once
+
+#include "CompileContext.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+class Module;
+}
+
+namespace hipvk {
+
+// Returns the SPIR-V words, or an empty vector after reporting errors to ctx.diagnostics.
+std::vector<uint32_t> emitSpirv(llvm::Module &m, CompileContext &ctx);
+
+} // namespace hipvk

@@ -1,0 +1,123 @@
+// Internal to the SPIR-V emitter: the per-module and per-kernel translation state. The
+// instruction translation lives in SpirvEmitter.cpp, calls (builtins and intrinsics) in
+// SpirvCalls.cpp.
+#pragma once
+
+#include "SpirvBuilder.h"
+#include "SpirvEmitter.h"
+#include "StructuredCFG.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace hipvk {
+
+// Where a pointer points, which decides its representation and how memory is accessed through it.
+enum class PointerClass { Unknown, Global, Shared, Private, KernelArgument };
+
+// Module-wide SPIR-V objects shared by all kernels.
+struct ModuleState {
+  SpirvBuilder b;
+  CompileContext &ctx;
+  const llvm::DataLayout &dl;
+  SpvId localInvocationId = 0, workgroupId = 0, subgroupSize = 0;
+  SpvId blockDimSpec[3] = {0, 0, 0}, dynamicSharedSpec = 0;
+  std::map<uint32_t, SpvId> pushConstantVars; // by word count
+
+  ModuleState(CompileContext &ctx, const llvm::DataLayout &dl) : ctx(ctx), dl(dl) {}
+  SpvId builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type);
+  SpvId pushConstantVar(uint32_t words);
+  void createBlockDimSpecConstants();
+};
+
+class KernelEmitter {
+public:
+  KernelEmitter(ModuleState &m, llvm::Function &f, const KernelLayout &layout) : m_(m), b_(m.b), f_(f), layout_(layout) {}
+  void emit();
+
+private:
+  friend struct CallLowering;
+  // ---- values and types
+  SpvId typeOf(llvm::Type *t);
+  SpvId typeOfValue(const llvm::Value *v);
+  SpvId pointerType(PointerClass c);
+  PointerClass classOf(const llvm::Value *v);
+  PointerClass classOfUncached(const llvm::Value *v);
+  SpvId value(const llvm::Value *v, SpvId typeHint = 0);
+  SpvId constant(const llvm::Constant *c, SpvId typeHint);
+  std::optional<uint64_t> knownConstant(SpvId id) const;
+  SpvId u32(uint32_t v);
+  SpvId u64(uint64_t v);
+
+  // ---- instruction output
+  SpvId op(spv::Op opcode, SpvId type, const Words &operands);
+  void opNoResult(spv::Op opcode, const Words &operands);
+  SpvId glsl(GLSLstd450 inst, SpvId type, const Words &operands);
+  SpvId bitcastIfNeeded(SpvId v, SpvId from, SpvId to);
+  SpvId convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned);
+  SpvId boolToInt(SpvId v, SpvId intType);
+  SpvId intToBool(SpvId v, SpvId intType);
+
+  // ---- hidden kernel inputs (materialised once, in the entry block)
+  SpvId pushWord(uint32_t byteOffset);
+  SpvId pushAddress(uint32_t byteOffset); // a u64 device address held in the push constants
+  SpvId globalSegmentBase();
+  SpvId argumentBufferAddress();
+  SpvId gridDim(unsigned dim);
+  SpvId builtinComponent(SpvId &var, spv::BuiltIn builtin, unsigned dim);
+  SpvId subgroupSize();
+  SpvId argument(const llvm::Argument &arg);
+  SpvId sharedVariable();
+
+  // ---- memory
+  SpvId load(PointerClass c, SpvId address, llvm::Type *type, llvm::Align align, bool isVolatile, const llvm::Instruction &at);
+  void store(PointerClass c, SpvId address, SpvId val, llvm::Type *type, llvm::Align align, bool isVolatile, const llvm::Instruction &at);
+  SpvId loadGlobal(SpvId address, SpvId type, unsigned bytes, llvm::Align align, bool isVolatile);
+  void storeGlobal(SpvId address, SpvId val, SpvId type, unsigned bytes, llvm::Align align, bool isVolatile);
+  SpvId wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords);
+  SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
+  void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
+  SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)
+
+  // ---- instructions
+  void emitBlock(llvm::BasicBlock &bb);
+  SpvId emitInstruction(llvm::Instruction &inst);
+  SpvId emitBinary(llvm::BinaryOperator &inst);
+  SpvId emitCompare(llvm::CmpInst &inst);
+  SpvId emitCast(llvm::CastInst &inst);
+  SpvId emitGEP(llvm::GetElementPtrInst &inst);
+  SpvId emitPhi(llvm::PHINode &phi);
+  void emitTerminator(llvm::Instruction &term);
+  SpvId emitCall(llvm::CallInst &call); // SpirvCalls.cpp
+  SpvId unsupported(const llvm::Instruction &at, const std::string &what);
+
+  ModuleState &m_;
+  SpirvBuilder &b_;
+  llvm::Function &f_;
+  const KernelLayout &layout_;
+  StructuredCFG cfg_;
+  Words prologue_, body_;
+  Words *out_ = &body_; // where op() appends: the body, or the entry-block prologue
+  // Emits into the prologue while alive: values computed once and used anywhere in the kernel.
+  struct InPrologue {
+    KernelEmitter &e;
+    Words *saved;
+    explicit InPrologue(KernelEmitter &e) : e(e), saved(e.out_) { e.out_ = &e.prologue_; }
+    ~InPrologue() { e.out_ = saved; }
+  };
+  llvm::DenseMap<const llvm::Value *, SpvId> values_, forward_;
+  llvm::DenseMap<const llvm::Value *, PointerClass> classes_;
+  llvm::DenseMap<const llvm::BasicBlock *, SpvId> labels_;
+  std::map<SpvId, uint64_t> constants_;
+  std::map<uint32_t, SpvId> pushWords_;
+  SpvId globalBase_ = 0, argumentBuffer_ = 0, privateVar_ = 0, sharedVar_ = 0, pushVar_ = 0;
+  std::set<SpvId> interface_;
+};
+
+} // namespace hipvk

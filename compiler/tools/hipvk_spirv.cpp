@@ -1,0 +1,56 @@
+// hipvk-spirv: the device back end hipcc runs on each translation unit.
+//   hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [--passes=a,b]
+// Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
+#include "Compiler.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <fstream>
+#include <iostream>
+#include <string>
+
+int main(int argc, char **argv) {
+  std::string input, output;
+  hipvk::CompileOptions options;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "-o" && i + 1 < argc) output = argv[++i];
+    else if (a == "--save-temps" && i + 1 < argc) options.saveTempsPrefix = argv[++i];
+    else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
+    else if (a.rfind("--passes=", 0) == 0) options.passPipelineOverride = a.substr(9);
+    else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
+    else {
+      std::cerr << "hipvk-spirv: unknown argument '" << a << "'\n"
+                << "usage: hipvk-spirv <input.bc> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt]\n";
+      return 2;
+    }
+  }
+  if (input.empty() || output.empty()) {
+    std::cerr << "usage: hipvk-spirv <input.bc> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt]\n";
+    return 2;
+  }
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic parseError;
+  std::unique_ptr<llvm::Module> module = llvm::parseIRFile(input, parseError, context);
+  if (!module) {
+    parseError.print("hipvk-spirv", llvm::errs());
+    return 1;
+  }
+  hipvk::CompileResult result = hipvk::compileModule(*module, options);
+  if (!result.errors.empty()) {
+    for (const std::string &e : result.errors) std::cerr << e << "\n";
+    return 1;
+  }
+  std::vector<uint8_t> blob = result.blob();
+  std::ofstream out(output, std::ios::binary);
+  out.write(reinterpret_cast<const char *>(blob.data()), std::streamsize(blob.size()));
+  if (!out) {
+    std::cerr << "hipvk-spirv: cannot write '" << output << "'\n";
+    return 1;
+  }
+  return 0;
+}
