@@ -1,0 +1,335 @@
+// Compiler passes and the whole pipeline on hand-written amdgcn IR, as Clang emits it for HIP.
+#include "Compiler.h"
+#include "StructuredCFG.h"
+
+#include <doctest/doctest.h>
+#include <hipvk/offload_blob.h>
+#include <llvm/AsmParser/Parser.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/SourceMgr.h>
+
+#include <set>
+
+using namespace hipvk;
+
+namespace {
+
+const char *kHeader = R"(
+target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @__hipvk_thread_idx_x() #0
+declare i32 @__hipvk_block_idx_x() #0
+declare i32 @__hipvk_block_dim_x() #0
+declare void @__hipvk_syncthreads() #1
+attributes #0 = { nounwind readnone }
+attributes #1 = { convergent nounwind }
+)";
+
+struct Parsed {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module;
+  explicit Parsed(const std::string &body) {
+    llvm::SMDiagnostic error;
+    module = llvm::parseAssemblyString(std::string(kHeader) + body, error, context);
+    if (!module) FAIL("IR does not parse: " << error.getMessage().str());
+  }
+};
+
+std::string joined(const std::vector<std::string> &lines) {
+  std::string s;
+  for (const auto &l : lines) s += l + "\n";
+  return s;
+}
+
+const char *kVectorScale = R"(
+define amdgpu_kernel void @scale(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n, float %f) {
+entry:
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %bid = call i32 @__hipvk_block_idx_x()
+  %dim = call i32 @__hipvk_block_dim_x()
+  %base = mul i32 %bid, %dim
+  %i = add i32 %base, %tid
+  %inside = icmp slt i32 %i, %n
+  br i1 %inside, label %body, label %exit
+body:
+  %idx = sext i32 %i to i64
+  %src = getelementptr float, ptr addrspace(1) %in, i64 %idx
+  %v = load float, ptr addrspace(1) %src, align 4
+  %r = fmul float %v, %f
+  %dst = getelementptr float, ptr addrspace(1) %out, i64 %idx
+  store float %r, ptr addrspace(1) %dst, align 4
+  br label %exit
+exit:
+  ret void
+}
+)";
+
+} // namespace
+
+TEST_CASE("a simple kernel compiles to valid SPIR-V with its argument layout") {
+  Parsed p(kVectorScale);
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  CHECK(validateSpirv(r.spirv) == "");
+  CHECK(r.metadata.find("kernel scale 1 24 0 0\n") != std::string::npos);
+  CHECK(r.metadata.find("arg 0 8\narg 8 8\narg 16 4\narg 20 4\n") != std::string::npos);
+  auto blob = r.blob();
+  auto sections = blob::read(blob.data(), blob.size());
+  REQUIRE(sections);
+  CHECK(blob::find(*sections, blob::SectionKind::SpirV)->size() == r.spirv.size() * 4);
+}
+
+TEST_CASE("arguments beyond the push-constant budget go to an argument buffer") {
+  Parsed p(R"(
+%struct.Big = type { [16 x double] }
+define amdgpu_kernel void @big(ptr addrspace(1) %out, ptr addrspace(4) byref(%struct.Big) align 8 %b) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %idx = zext i32 %tid to i64
+  %src = getelementptr [16 x double], ptr addrspace(4) %b, i64 0, i64 %idx
+  %v = load double, ptr addrspace(4) %src, align 8
+  %dst = getelementptr double, ptr addrspace(1) %out, i64 %idx
+  store double %v, ptr addrspace(1) %dst, align 8
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  CHECK(r.metadata.find("kernel big 0 136 0 0\n") != std::string::npos);
+  CHECK(r.metadata.find("arg 0 8\narg 8 128\n") != std::string::npos);
+}
+
+TEST_CASE("recursion is rejected with the function's name") {
+  Parsed p(R"(
+define internal i32 @fib(i32 %n) {
+  %small = icmp slt i32 %n, 2
+  br i1 %small, label %done, label %rec
+rec:
+  %a = sub i32 %n, 1
+  %fa = call i32 @fib(i32 %a)
+  %b = sub i32 %n, 2
+  %fb = call i32 @fib(i32 %b)
+  %s = add i32 %fa, %fb
+  ret i32 %s
+done:
+  ret i32 %n
+}
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %v = call i32 @fib(i32 10)
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0].find("error: recursion is not supported") != std::string::npos);
+  CHECK(r.errors[0].find("fib") != std::string::npos);
+}
+
+TEST_CASE("a call without a device definition is a compile error") {
+  Parsed p(R"(
+declare float @sinf(float)
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %v = call float @sinf(float 1.0)
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0].find("call to 'sinf', which has no device definition") != std::string::npos);
+}
+
+TEST_CASE("a pointer that may be shared or global is a compile error, not a guess") {
+  Parsed p(R"(
+@tile = internal addrspace(3) global [64 x i32] undef, align 4
+define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %which = icmp eq i32 %tid, %c
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  %gg = addrspacecast ptr addrspace(1) %g to ptr
+  br i1 %which, label %a, label %b
+a:
+  br label %join
+b:
+  br label %join
+join:
+  %p = phi ptr [ %s, %a ], [ %gg, %b ]
+  %v = load volatile i32, ptr %p
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_FALSE(r.errors.empty());
+  CHECK(joined(r.errors).find("may point to different memory spaces") != std::string::npos);
+}
+
+TEST_CASE("shared memory: static variables get distinct offsets, dynamic shared follows them") {
+  Parsed p(R"(
+@a = internal addrspace(3) global [3 x i8] undef, align 1
+@b = internal addrspace(3) global [4 x double] undef, align 8
+@dyn = external addrspace(3) global [0 x float], align 4
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %t8 = trunc i32 %tid to i8
+  %pa = getelementptr [3 x i8], ptr addrspace(3) @a, i32 0, i32 %tid
+  store i8 %t8, ptr addrspace(3) %pa
+  %pb = getelementptr [4 x double], ptr addrspace(3) @b, i32 0, i32 %tid
+  store double 1.0, ptr addrspace(3) %pb
+  %pd = getelementptr [0 x float], ptr addrspace(3) @dyn, i32 0, i32 %tid
+  store float 2.0, ptr addrspace(3) %pd
+  call void @__hipvk_syncthreads()
+  %x = load i8, ptr addrspace(3) %pa
+  %y = load double, ptr addrspace(3) %pb
+  %z = load float, ptr addrspace(3) %pd
+  %xf = uitofp i8 %x to double
+  %zf = fpext float %z to double
+  %s1 = fadd double %xf, %y
+  %s2 = fadd double %s1, %zf
+  store double %s2, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  // 3 bytes at 0, 32 bytes at 8: 40 bytes of static shared memory.
+  CHECK(r.metadata.find("kernel k 1 8 40 0\n") != std::string::npos);
+  CHECK(validateSpirv(r.spirv) == "");
+}
+
+TEST_CASE("device variables are laid out in the global segment with their initial bytes") {
+  Parsed p(R"(
+@table = addrspace(4) externally_initialized constant [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 4
+@counter = addrspace(1) externally_initialized global i64 0, align 8
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %i = and i32 %tid, 3
+  %p = getelementptr [4 x i32], ptr addrspace(4) @table, i32 0, i32 %i
+  %v = load i32, ptr addrspace(4) %p
+  %w = sext i32 %v to i64
+  store i64 %w, ptr addrspace(1) @counter
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  CHECK(r.metadata.find("segment 24\n") != std::string::npos);
+  CHECK(r.metadata.find("global table 0 16 constant\n") != std::string::npos);
+  CHECK(r.metadata.find("global counter 16 8 device\n") != std::string::npos);
+  // Trailing zero bytes are not shipped: the runtime zero-fills the segment.
+  REQUIRE(r.globalInit.size() == 13);
+  CHECK(r.globalInit[0] == 1);
+  CHECK(r.globalInit[12] == 4);
+}
+
+TEST_CASE("structurized control flow gets one merge block per construct") {
+  // Two nested loops with a break and a continue, then an if/else: the shapes that share
+  // join blocks before the merge pass.
+  Parsed p(R"(
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %tid = call i32 @__hipvk_thread_idx_x()
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.out, %outer.latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner.cont ]
+  %acc.in = phi i32 [ %acc, %outer ], [ %acc.next, %inner.cont ]
+  %odd = and i32 %j, 1
+  %skip = icmp eq i32 %odd, 1
+  br i1 %skip, label %inner.cont, label %work
+work:
+  %big = icmp sgt i32 %acc.in, 100
+  br i1 %big, label %outer.latch, label %add
+add:
+  %sum = add i32 %acc.in, %j
+  br label %inner.cont
+inner.cont:
+  %acc.next = phi i32 [ %acc.in, %inner ], [ %sum, %add ]
+  %j.next = add i32 %j, 1
+  %more = icmp slt i32 %j.next, %tid
+  br i1 %more, label %inner, label %outer.latch
+outer.latch:
+  %acc.out = phi i32 [ %acc.in, %work ], [ %acc.next, %inner.cont ]
+  %i.next = add i32 %i, 1
+  %again = icmp slt i32 %i.next, %n
+  br i1 %again, label %outer, label %after
+after:
+  %neg = icmp slt i32 %acc.out, 0
+  br i1 %neg, label %then, label %else
+then:
+  store i32 0, ptr addrspace(1) %out
+  br label %end
+else:
+  store i32 %acc.out, ptr addrspace(1) %out
+  br label %end
+end:
+  ret void
+}
+)");
+  auto errors = runPasses(*p.module, "lower-switch,hipvk-unify-exits,fix-irreducible,loop-simplify,unify-loop-exits,structurizecfg,hipvk-structured-merges");
+  REQUIRE_MESSAGE(errors.empty(), joined(errors));
+  llvm::Function *k = p.module->getFunction("k");
+  StructuredCFG cfg;
+  MergeConflict conflict;
+  std::string problem;
+  REQUIRE_MESSAGE(annotateStructuredCFG(*k, cfg, conflict, problem), problem);
+  CHECK(conflict.block == nullptr);
+  CHECK(cfg.loops.size() == 2);
+  std::set<const llvm::BasicBlock *> merges;
+  for (auto &[header, loop] : cfg.loops) CHECK(merges.insert(loop.merge).second);
+  for (auto &[header, merge] : cfg.selections) CHECK(merges.insert(merge).second);
+  // And the whole pipeline turns it into valid SPIR-V.
+  Parsed again(R"(
+define amdgpu_kernel void @k2(ptr addrspace(1) %out, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %i
+  store i32 %i, ptr addrspace(1) %p
+  %i.next = add i32 %i, 1
+  %c = icmp slt i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+)");
+  CompileResult r = compileModule(*again.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+}
+
+TEST_CASE("every kernel exit is unified into one return") {
+  Parsed p(R"(
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+  %c = icmp eq i32 %n, 0
+  br i1 %c, label %a, label %b
+a:
+  ret void
+b:
+  store i32 1, ptr addrspace(1) %out
+  unreachable
+}
+)");
+  auto errors = runPasses(*p.module, "hipvk-unify-exits");
+  REQUIRE(errors.empty());
+  unsigned returns = 0, unreachables = 0;
+  for (llvm::BasicBlock &bb : *p.module->getFunction("k")) {
+    returns += llvm::isa<llvm::ReturnInst>(bb.getTerminator());
+    unreachables += llvm::isa<llvm::UnreachableInst>(bb.getTerminator());
+  }
+  CHECK(returns == 1);
+  CHECK(unreachables == 0);
+}
+
+TEST_CASE("unknown pass names are reported") {
+  Parsed p(kVectorScale);
+  auto errors = runPasses(*p.module, "no-such-pass");
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].find("unknown pass 'no-such-pass'") != std::string::npos);
+}
