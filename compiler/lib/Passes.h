@@ -48,9 +48,11 @@ struct LayoutMemoryPass : llvm::PassInfoMixin<LayoutMemoryPass> {
   CompileContext &ctx;
 };
 
-// Vector operations are scalarised (SPIR-V vectors stop at 4 lanes and LLVM's promotions make
-// wider ones); loads and stores stay vectors so memory access width is kept.
-llvm::ScalarizerPassOptions scalarizerOptions();
+// Vector operations are scalarised (SPIR-V vectors stop at 4 lanes, and LLVM's promotions of
+// local arrays make wider ones; GPUs run scalar code anyway). Memory accesses stay vectors up to
+// 128 bits (float4, int4, double2), and wider ones are split into such pieces.
+llvm::ScalarizerPassOptions scalarizeOperationsOptions();
+llvm::ScalarizerPassOptions splitWideAccessesOptions();
 
 bool isKernel(const llvm::Function &f);
 

@@ -68,10 +68,17 @@ PreservedAnalyses ScalarizeAggregateAccessesPass::run(Function &f, FunctionAnaly
   return work.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
 
-ScalarizerPassOptions scalarizerOptions() {
+ScalarizerPassOptions scalarizeOperationsOptions() {
   ScalarizerPassOptions options;
   options.ScalarizeLoadStore = false;
   options.ScalarizeVariableInsertExtract = true;
+  return options;
+}
+
+ScalarizerPassOptions splitWideAccessesOptions() {
+  ScalarizerPassOptions options;
+  options.ScalarizeLoadStore = true;
+  options.ScalarizeMinBits = 128;
   return options;
 }
 
