@@ -1,0 +1,40 @@
+// Shared by the hip_api_*.cpp files, the thin layer behind every exported hip* function.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include <exception>
+#include <new>
+
+#include "context.h"
+#include "error.h"
+
+namespace hipvk::api {
+
+// Runs the body of an API call: any exception becomes the hipError_t it carries (never a crash),
+// and a failure becomes the thread's last error. Success leaves the last error alone (HIP rule).
+template <typename Body>
+hipError_t call(const char *name, Body &&body) noexcept {
+  hipError_t result = hipSuccess;
+  try {
+    body();
+  } catch (const Error &e) {
+    result = e.code();
+    log("%s: %s", name, e.what());
+  } catch (const std::bad_alloc &) {
+    result = hipErrorOutOfMemory;
+  } catch (const std::exception &e) {
+    result = hipErrorUnknown;
+    log("%s: %s", name, e.what());
+  } catch (...) {
+    result = hipErrorUnknown;
+  }
+  if (result != hipSuccess) Context::thread().lastError = result;
+  return result;
+}
+
+inline void requireNonNull(const void *pointer) {
+  if (!pointer) fail(hipErrorInvalidValue, "null pointer argument");
+}
+
+}  // namespace hipvk::api

@@ -1,0 +1,77 @@
+// The one process-wide runtime object: options, the Vulkan instance, the devices and the
+// registered modules. Creating it touches no Vulkan; Vulkan is initialised on first need, so that
+// Clang's registration constructors (which run before main) work without a device. Per-thread
+// state (current device, last error, <<<>>> configurations) lives in thread_local storage here.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "options.h"
+#include "vulkan.h"
+
+namespace hipvk {
+
+class Device;
+class Registry;
+
+// One <<<grid, block, shared, stream>>> configuration, pushed by __hipPushCallConfiguration.
+struct CallConfiguration {
+  dim3 grid;
+  dim3 block;
+  size_t sharedMem = 0;
+  hipStream_t stream = nullptr;
+};
+
+struct ThreadState {
+  int device = 0;
+  hipError_t lastError = hipSuccess;
+  std::vector<CallConfiguration> callConfigurations;
+};
+
+class Context {
+ public:
+  static Context &instance();
+  static ThreadState &thread();
+
+  const Options &options() const { return options_; }
+  Registry &registry() { return *registry_; }
+
+  // The usable devices in HIP order; initialises Vulkan on first call. Empty when there is none.
+  std::span<const std::unique_ptr<Device>> devices();
+  // Throws hipErrorNoDevice / hipErrorInvalidDevice.
+  Device &device(int index);
+  Device &currentDevice() { return device(thread().device); }
+
+  // Called by the validation messenger for every validation error.
+  void reportValidationError() { validationErrors_.fetch_add(1); }
+  // HIPVK_VALIDATION's contract: once a validation error was seen, the process exits with 86.
+  void exitOnValidationErrors();
+
+  ~Context();
+
+ private:
+  Context();
+  void initVulkan();
+  void shutdown();
+
+  Options options_;
+  std::once_flag vulkanOnce_;
+  vk::Instance instance_;
+  vk::Messenger messenger_;
+  std::vector<std::unique_ptr<Device>> devices_;
+  std::unique_ptr<Registry> registry_;
+  std::atomic<unsigned> validationErrors_{0};
+};
+
+// Debug log on stderr when HIPVK_LOG=1.
+void log(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+inline constexpr int kValidationFailureExitCode = 86;
+
+}  // namespace hipvk

@@ -1,0 +1,592 @@
+#include "device.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string_view>
+#include <thread>
+#include <utility>
+
+#include <unistd.h>
+
+#include "context.h"
+#include "error.h"
+#include "memory.h"
+#include "module.h"
+#include "stream.h"
+
+#include "memset_edges.h"  // generated from shaders/memset_edges.comp
+
+namespace hipvk {
+namespace {
+
+constexpr VkSubgroupFeatureFlags kRequiredSubgroupOps =
+    VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+    VK_SUBGROUP_FEATURE_SHUFFLE_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
+
+bool hasExtension(VkPhysicalDevice physical, const char *name) {
+  uint32_t count = 0;
+  vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> extensions(count);
+  vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, extensions.data());
+  return std::any_of(extensions.begin(), extensions.end(),
+                     [&](const VkExtensionProperties &e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+std::optional<uint32_t> computeQueueFamily(VkPhysicalDevice physical) {
+  uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
+  for (uint32_t i = 0; i < count; ++i)
+    if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+// The feature structs hipvk queries and enables, linked as one pNext chain.
+struct Device::Features {
+  VkPhysicalDeviceFeatures2 core{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  VkPhysicalDeviceVulkan11Features v11{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+  VkPhysicalDeviceVulkan12Features v12{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan13Features v13{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat{
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+
+  VkPhysicalDeviceFeatures2 *chain(bool withAtomicFloat) {
+    core.pNext = &v11;
+    v11.pNext = &v12;
+    v12.pNext = &v13;
+    v13.pNext = withAtomicFloat ? &atomicFloat : nullptr;
+    atomicFloat.pNext = nullptr;
+    return &core;
+  }
+
+  static Features query(VkPhysicalDevice physical, bool withAtomicFloat) {
+    Features f;
+    vkGetPhysicalDeviceFeatures2(physical, f.chain(withAtomicFloat));
+    return f;
+  }
+
+  // The subset hipvk turns on: what it requires plus every optional feature kernels may use.
+  Features enabledSubset() const {
+    Features e;
+    e.core.features.shaderInt64 = core.features.shaderInt64;
+    e.core.features.shaderFloat64 = core.features.shaderFloat64;
+    e.core.features.shaderInt16 = core.features.shaderInt16;
+    e.v11.storageBuffer16BitAccess = v11.storageBuffer16BitAccess;
+    e.v11.uniformAndStorageBuffer16BitAccess = v11.uniformAndStorageBuffer16BitAccess;
+    e.v11.storagePushConstant16 = v11.storagePushConstant16;
+    e.v11.variablePointersStorageBuffer = v11.variablePointersStorageBuffer;
+    e.v11.variablePointers = v11.variablePointers;
+    e.v12.bufferDeviceAddress = VK_TRUE;
+    e.v12.timelineSemaphore = VK_TRUE;
+    e.v12.shaderInt8 = v12.shaderInt8;
+    e.v12.shaderFloat16 = v12.shaderFloat16;
+    e.v12.storageBuffer8BitAccess = v12.storageBuffer8BitAccess;
+    e.v12.uniformAndStorageBuffer8BitAccess = v12.uniformAndStorageBuffer8BitAccess;
+    e.v12.storagePushConstant8 = v12.storagePushConstant8;
+    e.v12.shaderBufferInt64Atomics = v12.shaderBufferInt64Atomics;
+    e.v12.shaderSharedInt64Atomics = v12.shaderSharedInt64Atomics;
+    e.v12.shaderSubgroupExtendedTypes = v12.shaderSubgroupExtendedTypes;
+    e.v12.vulkanMemoryModel = v12.vulkanMemoryModel;
+    e.v12.vulkanMemoryModelDeviceScope = v12.vulkanMemoryModelDeviceScope;
+    e.v13.maintenance4 = VK_TRUE;
+    e.v13.synchronization2 = VK_TRUE;
+    e.v13.subgroupSizeControl = v13.subgroupSizeControl;
+    e.v13.computeFullSubgroups = v13.computeFullSubgroups;
+    e.atomicFloat = atomicFloat;
+    e.atomicFloat.pNext = nullptr;
+    return e;
+  }
+};
+
+std::string Device::unsuitability(VkPhysicalDevice physical) {
+  VkPhysicalDeviceProperties props;
+  vkGetPhysicalDeviceProperties(physical, &props);
+  if (props.apiVersion < VK_API_VERSION_1_3) return "Vulkan 1.3 is not supported";
+  if (!computeQueueFamily(physical)) return "no compute queue";
+  Features f = Features::query(physical, false);
+  if (!f.core.features.shaderInt64) return "no shaderInt64";
+  if (!f.v12.bufferDeviceAddress) return "no bufferDeviceAddress";
+  if (!f.v12.timelineSemaphore) return "no timelineSemaphore";
+  if (!f.v13.maintenance4) return "no maintenance4";
+  if (!f.v13.synchronization2) return "no synchronization2";
+  VkPhysicalDeviceVulkan11Properties v11{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+  VkPhysicalDeviceProperties2 props2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &v11};
+  vkGetPhysicalDeviceProperties2(physical, &props2);
+  if (!(v11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+      (v11.subgroupSupportedOperations & kRequiredSubgroupOps) != kRequiredSubgroupOps)
+    return "compute shaders lack subgroup basic/vote/ballot/shuffle/arithmetic operations";
+  return {};
+}
+
+struct Device::Logical {
+  vk::Device device;  // declared first: destroyed after everything created from it
+  uint32_t queueFamily = 0;
+  VkQueue queue = VK_NULL_HANDLE;
+  vk::PipelineLayout layout;
+  vk::PipelineCache cache;
+  std::filesystem::path cacheFile;
+  AllocationTable allocations;
+  std::unique_ptr<Stream> stream;  // after the allocations: waits for the GPU before they go
+  vk::ShaderModule memsetModule;
+  vk::Pipeline memsetPipeline;
+};
+
+Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
+    : context_(context), physical_(physical), ordinal_(ordinal) {
+  hasMemoryBudget_ = hasExtension(physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
+  hasAtomicFloat_ = hasExtension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  enabled_ = std::make_unique<Features>(Features::query(physical, hasAtomicFloat_).enabledSubset());
+
+  v11Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES;
+  v13Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES;
+  props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+  props_.pNext = &v11Props_;
+  v11Props_.pNext = &v13Props_;
+  vkGetPhysicalDeviceProperties2(physical, &props_);
+  v11Props_.pNext = v13Props_.pNext = props_.pNext = nullptr;
+  vkGetPhysicalDeviceMemoryProperties(physical, &memoryProps_);
+  fillHipProperties();
+}
+
+Device::~Device() {
+  if (!hasLogical()) return;
+  synchronize();
+  Logical &l = *logical_;
+  if (!l.cache || l.cacheFile.empty()) return;
+  // Written to a temporary name and renamed, so concurrent processes never read a torn file.
+  size_t size = 0;
+  if (vkGetPipelineCacheData(l.device.get(), l.cache.get(), &size, nullptr) != VK_SUCCESS) return;
+  std::vector<char> data(size);
+  if (vkGetPipelineCacheData(l.device.get(), l.cache.get(), &size, data.data()) != VK_SUCCESS) return;
+  std::error_code ec;
+  std::filesystem::create_directories(l.cacheFile.parent_path(), ec);
+  std::filesystem::path tmp = l.cacheFile;
+  tmp += "." + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out.write(data.data(), std::streamsize(size));
+    if (!out) return;
+  }
+  std::filesystem::rename(tmp, l.cacheFile, ec);
+  if (ec) std::filesystem::remove(tmp, ec);
+}
+
+uint64_t Device::maxAllocationSize() const {
+  return std::min<uint64_t>(v11Props_.maxMemoryAllocationSize, v13Props_.maxBufferSize);
+}
+
+void Device::fillHipProperties() {
+  const VkPhysicalDeviceProperties &p = props_.properties;
+  const VkPhysicalDeviceLimits &lim = p.limits;
+  const Features &f = *enabled_;
+  hipDeviceProp_t &h = hipProps_;
+  bool cpu = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+
+  static_assert(sizeof(h.name) >= VK_MAX_PHYSICAL_DEVICE_NAME_SIZE);
+  std::memcpy(h.name, p.deviceName, VK_MAX_PHYSICAL_DEVICE_NAME_SIZE);
+  std::memcpy(h.uuid.bytes, v11Props_.deviceUUID, sizeof(h.uuid.bytes));
+  for (uint32_t i = 0; i < memoryProps_.memoryHeapCount; ++i)
+    if (memoryProps_.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      h.totalGlobalMem = std::max<size_t>(h.totalGlobalMem, memoryProps_.memoryHeaps[i].size);
+  h.sharedMemPerBlock = lim.maxComputeSharedMemorySize;
+  h.sharedMemPerBlockOptin = lim.maxComputeSharedMemorySize;
+  h.sharedMemPerMultiprocessor = lim.maxComputeSharedMemorySize;
+  h.maxSharedMemoryPerMultiProcessor = lim.maxComputeSharedMemorySize;
+  h.regsPerBlock = 65536;  // Vulkan does not expose register files; a common GPU figure
+  h.regsPerMultiprocessor = 65536;
+  h.warpSize = int(v11Props_.subgroupSize);
+  h.memPitch = size_t(maxAllocationSize());
+  h.maxThreadsPerBlock = int(lim.maxComputeWorkGroupInvocations);
+  h.maxThreadsPerMultiProcessor = int(lim.maxComputeWorkGroupInvocations);
+  for (int i = 0; i < 3; ++i) h.maxThreadsDim[i] = int(lim.maxComputeWorkGroupSize[i]);
+  // Grids beyond maxComputeWorkGroupCount are split into several dispatches: report ROCm's limits.
+  h.maxGridSize[0] = INT32_MAX;
+  h.maxGridSize[1] = h.maxGridSize[2] = 65535;
+  h.clockRate = 1000000;  // kHz; Vulkan does not report clocks
+  h.clockInstructionRate = 1000000;
+  h.memoryClockRate = 1000000;
+  h.memoryBusWidth = cpu ? 64 : 256;
+  h.l2CacheSize = 4 * 1024 * 1024;
+  h.totalConstMem = size_t(std::min<uint64_t>(maxAllocationSize(), INT32_MAX));
+  // hipvk device code is compiled as amdgcn gfx900 IR, so report that architecture.
+  h.major = 9;
+  h.minor = 0;
+  std::strncpy(h.gcnArchName, "gfx900", sizeof(h.gcnArchName) - 1);
+  h.textureAlignment = 256;
+  h.texturePitchAlignment = 256;
+  h.integrated = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU || cpu;
+  h.computeMode = hipComputeModeDefault;
+  h.concurrentKernels = 1;
+  h.maxBlocksPerMultiProcessor = cpu ? 1 : 16;
+
+  // Compute units: lavapipe runs one workgroup per worker thread; GPUs tell through vendor
+  // extensions; otherwise a mid-size GPU guess.
+  h.multiProcessorCount = 16;
+  if (cpu) {
+    unsigned threads = context_.options().lavapipeThreads;
+    h.multiProcessorCount = int(threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
+  } else if (hasExtension(physical_, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
+    VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
+    VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sm};
+    vkGetPhysicalDeviceProperties2(physical_, &p2);
+    h.multiProcessorCount = int(sm.shaderSMCount);
+  } else if (hasExtension(physical_, VK_AMD_SHADER_CORE_PROPERTIES_EXTENSION_NAME)) {
+    VkPhysicalDeviceShaderCorePropertiesAMD core{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_PROPERTIES_AMD};
+    VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &core};
+    vkGetPhysicalDeviceProperties2(physical_, &p2);
+    h.multiProcessorCount =
+        int(core.shaderEngineCount * core.shaderArraysPerEngineCount * core.computeUnitsPerShaderArray);
+  }
+
+  if (hasExtension(physical_, VK_EXT_PCI_BUS_INFO_EXTENSION_NAME)) {
+    VkPhysicalDevicePCIBusInfoPropertiesEXT pci{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PCI_BUS_INFO_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &pci};
+    vkGetPhysicalDeviceProperties2(physical_, &p2);
+    h.pciDomainID = int(pci.pciDomain);
+    h.pciBusID = int(pci.pciBus);
+    h.pciDeviceID = int(pci.pciDevice);
+  }
+
+  // Device memory the host can map directly (lavapipe, resizable BAR): copies skip staging.
+  for (uint32_t i = 0; i < memoryProps_.memoryTypeCount; ++i) {
+    VkMemoryPropertyFlags flags = memoryProps_.memoryTypes[i].propertyFlags;
+    if ((flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) && (flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) &&
+        memoryProps_.memoryHeaps[memoryProps_.memoryTypes[i].heapIndex].size == h.totalGlobalMem)
+      h.isLargeBar = 1;
+  }
+
+  hipDeviceArch_t &a = h.arch;
+  a.hasGlobalInt32Atomics = a.hasSharedInt32Atomics = 1;
+  a.hasGlobalFloatAtomicExch = f.atomicFloat.shaderBufferFloat32Atomics;
+  a.hasSharedFloatAtomicExch = f.atomicFloat.shaderSharedFloat32Atomics;
+  a.hasFloatAtomicAdd = f.atomicFloat.shaderBufferFloat32AtomicAdd && f.atomicFloat.shaderSharedFloat32AtomicAdd;
+  a.hasGlobalInt64Atomics = f.v12.shaderBufferInt64Atomics;
+  a.hasSharedInt64Atomics = f.v12.shaderSharedInt64Atomics;
+  a.hasDoubles = f.core.features.shaderFloat64;
+  a.hasWarpVote = a.hasWarpBallot = a.hasWarpShuffle = 1;  // required of every device
+  a.hasFunnelShift = 1;
+  a.hasSyncThreadsExt = 1;
+  a.has3dGrid = 1;
+}
+
+int Device::attribute(hipDeviceAttribute_t attr) const {
+  const hipDeviceProp_t &h = hipProps_;
+  switch (attr) {
+  case hipDeviceAttributeEccEnabled: return h.ECCEnabled;
+  case hipDeviceAttributeAccessPolicyMaxWindowSize: return h.accessPolicyMaxWindowSize;
+  case hipDeviceAttributeAsyncEngineCount: return h.asyncEngineCount;
+  case hipDeviceAttributeCanMapHostMemory: return h.canMapHostMemory;
+  case hipDeviceAttributeCanUseHostPointerForRegisteredMem: return h.canUseHostPointerForRegisteredMem;
+  case hipDeviceAttributeClockRate: return h.clockRate;
+  case hipDeviceAttributeComputeMode: return h.computeMode;
+  case hipDeviceAttributeComputePreemptionSupported: return h.computePreemptionSupported;
+  case hipDeviceAttributeConcurrentKernels: return h.concurrentKernels;
+  case hipDeviceAttributeConcurrentManagedAccess: return h.concurrentManagedAccess;
+  case hipDeviceAttributeCooperativeLaunch: return h.cooperativeLaunch;
+  case hipDeviceAttributeCooperativeMultiDeviceLaunch: return h.cooperativeMultiDeviceLaunch;
+  case hipDeviceAttributeDeviceOverlap: return h.deviceOverlap;
+  case hipDeviceAttributeDirectManagedMemAccessFromHost: return h.directManagedMemAccessFromHost;
+  case hipDeviceAttributeGlobalL1CacheSupported: return h.globalL1CacheSupported;
+  case hipDeviceAttributeHostNativeAtomicSupported: return h.hostNativeAtomicSupported;
+  case hipDeviceAttributeIntegrated: return h.integrated;
+  case hipDeviceAttributeIsMultiGpuBoard: return h.isMultiGpuBoard;
+  case hipDeviceAttributeKernelExecTimeout: return h.kernelExecTimeoutEnabled;
+  case hipDeviceAttributeL2CacheSize: return h.l2CacheSize;
+  case hipDeviceAttributeLocalL1CacheSupported: return h.localL1CacheSupported;
+  case hipDeviceAttributeComputeCapabilityMajor: return h.major;
+  case hipDeviceAttributeComputeCapabilityMinor: return h.minor;
+  case hipDeviceAttributeManagedMemory: return h.managedMemory;
+  case hipDeviceAttributeMaxBlocksPerMultiProcessor: return h.maxBlocksPerMultiProcessor;
+  case hipDeviceAttributeMaxBlockDimX: return h.maxThreadsDim[0];
+  case hipDeviceAttributeMaxBlockDimY: return h.maxThreadsDim[1];
+  case hipDeviceAttributeMaxBlockDimZ: return h.maxThreadsDim[2];
+  case hipDeviceAttributeMaxGridDimX: return h.maxGridSize[0];
+  case hipDeviceAttributeMaxGridDimY: return h.maxGridSize[1];
+  case hipDeviceAttributeMaxGridDimZ: return h.maxGridSize[2];
+  case hipDeviceAttributeMaxThreadsPerBlock: return h.maxThreadsPerBlock;
+  case hipDeviceAttributeMaxThreadsPerMultiProcessor: return h.maxThreadsPerMultiProcessor;
+  case hipDeviceAttributeMaxPitch: return int(std::min<size_t>(h.memPitch, INT_MAX));
+  case hipDeviceAttributeMemoryBusWidth: return h.memoryBusWidth;
+  case hipDeviceAttributeMemoryClockRate: return h.memoryClockRate;
+  case hipDeviceAttributeMultiGpuBoardGroupID: return h.multiGpuBoardGroupID;
+  case hipDeviceAttributeMultiprocessorCount: return h.multiProcessorCount;
+  case hipDeviceAttributePhysicalMultiProcessorCount: return h.multiProcessorCount;
+  case hipDeviceAttributePageableMemoryAccess: return h.pageableMemoryAccess;
+  case hipDeviceAttributePageableMemoryAccessUsesHostPageTables: return h.pageableMemoryAccessUsesHostPageTables;
+  case hipDeviceAttributePciBusId: return h.pciBusID;
+  case hipDeviceAttributePciDeviceId: return h.pciDeviceID;
+  case hipDeviceAttributePciDomainId: return h.pciDomainID;
+  case hipDeviceAttributePersistingL2CacheMaxSize: return h.persistingL2CacheMaxSize;
+  case hipDeviceAttributeMaxRegistersPerBlock: return h.regsPerBlock;
+  case hipDeviceAttributeMaxRegistersPerMultiprocessor: return h.regsPerMultiprocessor;
+  case hipDeviceAttributeReservedSharedMemPerBlock: return int(h.reservedSharedMemPerBlock);
+  case hipDeviceAttributeMaxSharedMemoryPerBlock: return int(h.sharedMemPerBlock);
+  case hipDeviceAttributeSharedMemPerBlockOptin: return int(h.sharedMemPerBlockOptin);
+  case hipDeviceAttributeSharedMemPerMultiprocessor: return int(h.sharedMemPerMultiprocessor);
+  case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor: return int(h.maxSharedMemoryPerMultiProcessor);
+  case hipDeviceAttributeSingleToDoublePrecisionPerfRatio: return h.singleToDoublePrecisionPerfRatio;
+  case hipDeviceAttributeStreamPrioritiesSupported: return h.streamPrioritiesSupported;
+  case hipDeviceAttributeSurfaceAlignment: return int(h.surfaceAlignment);
+  case hipDeviceAttributeTccDriver: return h.tccDriver;
+  case hipDeviceAttributeTextureAlignment: return int(h.textureAlignment);
+  case hipDeviceAttributeTexturePitchAlignment: return int(h.texturePitchAlignment);
+  case hipDeviceAttributeTotalConstantMemory: return int(std::min<size_t>(h.totalConstMem, INT_MAX));
+  case hipDeviceAttributeTotalGlobalMem: return int(std::min<size_t>(h.totalGlobalMem, INT_MAX));
+  case hipDeviceAttributeUnifiedAddressing: return h.unifiedAddressing;
+  case hipDeviceAttributeWarpSize: return h.warpSize;
+  case hipDeviceAttributeMemoryPoolsSupported: return h.memoryPoolsSupported;
+  case hipDeviceAttributeVirtualMemoryManagementSupported: return 0;
+  case hipDeviceAttributeHostRegisterSupported: return h.hostRegisterSupported;
+  case hipDeviceAttributeMemoryPoolSupportedHandleTypes: return int(h.memoryPoolSupportedHandleTypes);
+  case hipDeviceAttributeClockInstructionRate: return h.clockInstructionRate;
+  case hipDeviceAttributeWallClockRate: return h.clockInstructionRate;
+  case hipDeviceAttributeIsLargeBar: return h.isLargeBar;
+  case hipDeviceAttributeAsicRevision: return h.asicRevision;
+  case hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc: return h.cooperativeMultiDeviceUnmatchedFunc;
+  case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim: return h.cooperativeMultiDeviceUnmatchedGridDim;
+  case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim: return h.cooperativeMultiDeviceUnmatchedBlockDim;
+  case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem: return h.cooperativeMultiDeviceUnmatchedSharedMem;
+  case hipDeviceAttributeCanUseStreamWaitValue: return 0;
+  case hipDeviceAttributeImageSupport: return 0;
+  case hipDeviceAttributeFineGrainSupport: return 0;
+  default: fail(hipErrorInvalidValue, "unsupported device attribute " + std::to_string(int(attr)));
+  }
+}
+
+std::string Device::missingCapability(std::span<const std::string> caps) const {
+  const Features &f = *enabled_;
+  const VkSubgroupFeatureFlags ops = v11Props_.subgroupSupportedOperations;
+  const std::pair<std::string_view, bool> known[] = {
+      {"Shader", true},
+      {"Int64", f.core.features.shaderInt64},
+      {"Float64", f.core.features.shaderFloat64},
+      {"Int16", f.core.features.shaderInt16},
+      {"Int8", f.v12.shaderInt8},
+      {"Float16", f.v12.shaderFloat16},
+      {"Int64Atomics", f.v12.shaderBufferInt64Atomics || f.v12.shaderSharedInt64Atomics},
+      {"StorageBuffer8BitAccess", f.v12.storageBuffer8BitAccess},
+      {"UniformAndStorageBuffer8BitAccess", f.v12.uniformAndStorageBuffer8BitAccess},
+      {"StoragePushConstant8", f.v12.storagePushConstant8},
+      {"StorageBuffer16BitAccess", f.v11.storageBuffer16BitAccess},
+      {"UniformAndStorageBuffer16BitAccess", f.v11.uniformAndStorageBuffer16BitAccess},
+      {"StoragePushConstant16", f.v11.storagePushConstant16},
+      {"VariablePointersStorageBuffer", f.v11.variablePointersStorageBuffer},
+      {"VariablePointers", f.v11.variablePointers},
+      {"PhysicalStorageBufferAddresses", f.v12.bufferDeviceAddress},
+      {"VulkanMemoryModel", f.v12.vulkanMemoryModel},
+      {"VulkanMemoryModelDeviceScope", f.v12.vulkanMemoryModelDeviceScope},
+      {"GroupNonUniform", (ops & VK_SUBGROUP_FEATURE_BASIC_BIT) != 0},
+      {"GroupNonUniformVote", (ops & VK_SUBGROUP_FEATURE_VOTE_BIT) != 0},
+      {"GroupNonUniformBallot", (ops & VK_SUBGROUP_FEATURE_BALLOT_BIT) != 0},
+      {"GroupNonUniformShuffle", (ops & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) != 0},
+      {"GroupNonUniformShuffleRelative", (ops & VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT) != 0},
+      {"GroupNonUniformArithmetic", (ops & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) != 0},
+      {"GroupNonUniformClustered", (ops & VK_SUBGROUP_FEATURE_CLUSTERED_BIT) != 0},
+      {"GroupNonUniformQuad", (ops & VK_SUBGROUP_FEATURE_QUAD_BIT) != 0},
+      {"AtomicFloat32AddEXT",
+       f.atomicFloat.shaderBufferFloat32AtomicAdd || f.atomicFloat.shaderSharedFloat32AtomicAdd},
+      {"AtomicFloat64AddEXT",
+       f.atomicFloat.shaderBufferFloat64AtomicAdd || f.atomicFloat.shaderSharedFloat64AtomicAdd},
+  };
+  for (const std::string &cap : caps) {
+    auto it = std::find_if(std::begin(known), std::end(known), [&](const auto &k) { return k.first == cap; });
+    if (it == std::end(known) || !it->second) return cap;
+  }
+  return {};
+}
+
+Device::Logical &Device::logical() {
+  std::call_once(logicalOnce_, [this] { createLogical(); });
+  return *logical_;
+}
+
+void Device::createLogical() {
+  auto l = std::make_unique<Logical>();
+  l->queueFamily = *computeQueueFamily(physical_);
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = l->queueFamily,
+                                    .queueCount = 1,
+                                    .pQueuePriorities = &priority};
+  std::vector<const char *> extensions;
+  if (hasMemoryBudget_) extensions.push_back(VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
+  if (hasAtomicFloat_) extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  Features features = *enabled_;
+  VkDeviceCreateInfo info{.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                          .pNext = features.chain(hasAtomicFloat_),
+                          .queueCreateInfoCount = 1,
+                          .pQueueCreateInfos = &queueInfo,
+                          .enabledExtensionCount = uint32_t(extensions.size()),
+                          .ppEnabledExtensionNames = extensions.data()};
+  VkDevice device = VK_NULL_HANDLE;
+  check(vkCreateDevice(physical_, &info, nullptr, &device), "vkCreateDevice");
+  l->device = vk::Device(nullptr, device);
+  vkGetDeviceQueue(device, l->queueFamily, 0, &l->queue);
+
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushConstantBytes};
+  VkPipelineLayoutCreateInfo layoutInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .pushConstantRangeCount = 1,
+                                        .pPushConstantRanges = &range};
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  check(vkCreatePipelineLayout(device, &layoutInfo, nullptr, &layout), "vkCreatePipelineLayout");
+  l->layout = vk::PipelineLayout(device, layout);
+
+  // The on-disk cache is keyed by the driver's pipelineCacheUUID; a stale file is ignored by the
+  // driver, which validates the header itself.
+  std::vector<char> initial;
+  if (const std::filesystem::path &dir = context_.options().pipelineCacheDir; !dir.empty()) {
+    static const char hex[] = "0123456789abcdef";
+    std::string name;
+    for (uint8_t b : props_.properties.pipelineCacheUUID) name += {hex[b >> 4], hex[b & 15]};
+    l->cacheFile = dir / (name + ".bin");
+    std::ifstream in(l->cacheFile, std::ios::binary);
+    initial.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  VkPipelineCacheCreateInfo cacheInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO,
+                                      .initialDataSize = initial.size(),
+                                      .pInitialData = initial.data()};
+  VkPipelineCache cache = VK_NULL_HANDLE;
+  check(vkCreatePipelineCache(device, &cacheInfo, nullptr, &cache), "vkCreatePipelineCache");
+  l->cache = vk::PipelineCache(device, cache);
+
+  l->stream = std::make_unique<Stream>(*this, device, l->queueFamily);
+  VkShaderModuleCreateInfo moduleInfo{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                      .codeSize = sizeof(memset_edges),
+                                      .pCode = memset_edges};
+  VkShaderModule module = VK_NULL_HANDLE;
+  check(vkCreateShaderModule(device, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
+  l->memsetModule = vk::ShaderModule(device, module);
+  l->memsetPipeline = createPipeline(*l, module, "main", {2, 1, 1, 0});
+  logical_ = std::move(l);
+  created_.store(true, std::memory_order_release);
+  log("device %d: logical device created", ordinal_);
+}
+
+VkDevice Device::vk() { return logical().device.get(); }
+Stream &Device::nullStream() { return *logical().stream; }
+AllocationTable &Device::allocations() { return logical().allocations; }
+VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
+VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
+
+uint32_t Device::memoryType(MemoryUse use, uint32_t allowedTypes) {
+  auto has = [&](uint32_t i, VkMemoryPropertyFlags flags) {
+    return (allowedTypes & (1u << i)) && (memoryProps_.memoryTypes[i].propertyFlags & flags) == flags;
+  };
+  constexpr VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  std::optional<uint32_t> best;
+  if (use == MemoryUse::Device) {
+    // The device-local type on the biggest heap, and a host-mappable type on that same heap if
+    // there is one (a small non-resizable BAR heap would run out quickly, so it is not used).
+    for (uint32_t i = 0; i < memoryProps_.memoryTypeCount; ++i)
+      if (has(i, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) &&
+          (!best || memoryProps_.memoryHeaps[memoryProps_.memoryTypes[i].heapIndex].size >
+                        memoryProps_.memoryHeaps[memoryProps_.memoryTypes[*best].heapIndex].size))
+        best = i;
+    if (best)
+      for (uint32_t i = 0; i < memoryProps_.memoryTypeCount; ++i)
+        if (has(i, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | mappable) &&
+            memoryProps_.memoryTypes[i].heapIndex == memoryProps_.memoryTypes[*best].heapIndex)
+          return i;
+  } else {
+    // Host access first: cached memory makes read-back fast.
+    for (uint32_t i = 0; i < memoryProps_.memoryTypeCount && !best; ++i)
+      if (has(i, mappable | VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) best = i;
+    for (uint32_t i = 0; i < memoryProps_.memoryTypeCount && !best; ++i)
+      if (has(i, mappable)) best = i;
+  }
+  for (uint32_t i = 0; i < memoryProps_.memoryTypeCount && !best; ++i)
+    if (allowedTypes & (1u << i)) best = i;
+  if (!best) fail(hipErrorOutOfMemory, "no suitable memory type");
+  return *best;
+}
+
+size_t Device::freeMemory() {
+  uint32_t heap = memoryProps_.memoryTypes[memoryType(MemoryUse::Device, ~0u)].heapIndex;
+  if (hasMemoryBudget_) {
+    VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT};
+    VkPhysicalDeviceMemoryProperties2 props{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2, .pNext = &budget};
+    vkGetPhysicalDeviceMemoryProperties2(physical_, &props);
+    return size_t(budget.heapBudget[heap] > budget.heapUsage[heap] ? budget.heapBudget[heap] - budget.heapUsage[heap] : 0);
+  }
+  uint64_t used = allocations().bytesInUse();
+  uint64_t size = memoryProps_.memoryHeaps[heap].size;
+  return size_t(size > used ? size - used : 0);
+}
+
+vk::Pipeline Device::createPipeline(VkShaderModule module, const char *entryPoint,
+                                    const std::array<uint32_t, 4> &specialization) {
+  return createPipeline(logical(), module, entryPoint, specialization);
+}
+
+vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const char *entryPoint,
+                                    const std::array<uint32_t, 4> &specialization) {
+  VkSpecializationMapEntry entries[4];
+  for (uint32_t i = 0; i < 4; ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
+  VkSpecializationInfo spec{4, entries, sizeof(specialization), specialization.data()};
+
+  // warpSize is the device's default subgroup size: where the driver may vary it (AMD wave32/64,
+  // Intel SIMD8/16/32), pin it. Full subgroups keep lanes consecutive when the x size allows.
+  const uint32_t blockX = specialization[0];
+  const uint32_t threads = specialization[0] * specialization[1] * specialization[2];
+  const uint32_t warp = v11Props_.subgroupSize;
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo required{
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
+      .requiredSubgroupSize = warp};
+  bool pinSize = enabled_->v13.subgroupSizeControl && v13Props_.minSubgroupSize != v13Props_.maxSubgroupSize &&
+                 (v13Props_.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                 threads <= v13Props_.maxComputeWorkgroupSubgroups * warp;
+  uint32_t fullMultiple = pinSize ? warp : v13Props_.maxSubgroupSize;
+  VkPipelineShaderStageCreateFlags stageFlags = 0;
+  if (enabled_->v13.computeFullSubgroups && fullMultiple && blockX % fullMultiple == 0)
+    stageFlags |= VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+
+  VkComputePipelineCreateInfo info{
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .pNext = pinSize ? &required : nullptr,
+                .flags = stageFlags,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = module,
+                .pName = entryPoint,
+                .pSpecializationInfo = &spec},
+      .layout = l.layout.get()};
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  check(vkCreateComputePipelines(l.device.get(), l.cache.get(), 1, &info, nullptr, &pipeline),
+        "vkCreateComputePipelines");
+  return vk::Pipeline(l.device.get(), pipeline);
+}
+
+void Device::submit(VkCommandBuffer commands, VkSemaphore timeline, uint64_t signalValue) {
+  VkCommandBufferSubmitInfo cmd{.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = commands};
+  VkSemaphoreSubmitInfo signal{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+                               .semaphore = timeline,
+                               .value = signalValue,
+                               .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
+  VkSubmitInfo2 submit{.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+                       .commandBufferInfoCount = 1,
+                       .pCommandBufferInfos = &cmd,
+                       .signalSemaphoreInfoCount = 1,
+                       .pSignalSemaphoreInfos = &signal};
+  std::lock_guard lock(queueMutex_);  // vkQueueSubmit2 needs the queue externally synchronized
+  check(vkQueueSubmit2(logical().queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+}
+
+void Device::synchronize() {
+  if (hasLogical()) logical_->stream->synchronize();
+}
+
+void Device::reset() {
+  if (!hasLogical()) return;
+  synchronize();
+  context_.registry().dropInstances(*this);
+  logical_->allocations.clear();
+}
+
+}  // namespace hipvk

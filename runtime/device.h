@@ -1,0 +1,101 @@
+// A HIP device: one Vulkan physical device that meets hipvk's requirements, its HIP properties,
+// and (created on first use) its logical device, queue, null stream, allocations and the objects
+// every kernel pipeline shares.
+#pragma once
+
+#include <hip/hip_runtime_api.h>
+
+#include <array>
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+
+#include "vulkan.h"
+
+namespace hipvk {
+
+class AllocationTable;
+class Context;
+class Stream;
+
+// What a buffer's memory is for: hipMalloc'ed device memory, or host-visible memory the runtime
+// writes and reads itself (kernel argument buffers, staging).
+enum class MemoryUse { Device, Host };
+
+// Push-constant range of every pipeline: the kernel ABI's 32-byte header plus inline arguments.
+inline constexpr uint32_t kPushConstantBytes = 128;
+
+class Device {
+ public:
+  // Why a physical device cannot run hipvk kernels; empty when it can.
+  static std::string unsuitability(VkPhysicalDevice physical);
+
+  Device(Context &context, VkPhysicalDevice physical, int ordinal);
+  ~Device();
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  int ordinal() const { return ordinal_; }
+  Context &context() const { return context_; }
+  const hipDeviceProp_t &hipProperties() const { return hipProps_; }
+  int attribute(hipDeviceAttribute_t attr) const;  // throws hipErrorInvalidValue
+  const VkPhysicalDeviceLimits &limits() const { return props_.properties.limits; }
+  uint32_t subgroupSize() const { return v11Props_.subgroupSize; }
+  // Largest single buffer this device can hold.
+  uint64_t maxAllocationSize() const;
+  const VkPhysicalDeviceMemoryProperties &memoryProperties() const { return memoryProps_; }
+  // A SPIR-V capability (by its name in the spec) the device cannot execute with the enabled
+  // features; empty when all of `caps` are fine.
+  std::string missingCapability(std::span<const std::string> caps) const;
+
+  // ---- the logical device; every accessor below creates it on first use ------------------------
+  bool hasLogical() const { return created_.load(std::memory_order_acquire); }
+  VkDevice vk();
+  Stream &nullStream();
+  AllocationTable &allocations();
+  VkPipelineLayout pipelineLayout();
+  VkPipeline memsetEdgesPipeline();
+  uint32_t memoryType(MemoryUse use, uint32_t allowedTypes);
+  // Free bytes of the device-local heap, from VK_EXT_memory_budget where available.
+  size_t freeMemory();
+  // Creates a compute pipeline following the kernel ABI: spec constants 0..3 = blockDim.xyz and
+  // dynamic shared bytes, dispatch base allowed, the device's warp size.
+  vk::Pipeline createPipeline(VkShaderModule module, const char *entryPoint,
+                              const std::array<uint32_t, 4> &specialization);
+  void submit(VkCommandBuffer commands, VkSemaphore timeline, uint64_t signalValue);
+
+  // Waits for all work; no-op when the logical device was never created.
+  void synchronize();
+  // hipDeviceReset: waits, then frees every allocation and every module's per-device state.
+  void reset();
+
+ private:
+  struct Logical;
+  Logical &logical();
+  void createLogical();
+  vk::Pipeline createPipeline(Logical &logical, VkShaderModule module, const char *entryPoint,
+                              const std::array<uint32_t, 4> &specialization);
+  void fillHipProperties();
+
+  Context &context_;
+  VkPhysicalDevice physical_;
+  int ordinal_;
+  VkPhysicalDeviceProperties2 props_{};
+  VkPhysicalDeviceVulkan11Properties v11Props_{};
+  VkPhysicalDeviceVulkan13Properties v13Props_{};
+  VkPhysicalDeviceMemoryProperties memoryProps_{};
+  struct Features;
+  std::unique_ptr<Features> enabled_;  // the features the logical device gets
+  bool hasMemoryBudget_ = false;
+  bool hasAtomicFloat_ = false;
+  hipDeviceProp_t hipProps_{};
+
+  std::once_flag logicalOnce_;
+  std::unique_ptr<Logical> logical_;
+  std::atomic<bool> created_{false};  // logical_ is complete; lets synchronize() skip creation
+  std::mutex queueMutex_;
+};
+
+}  // namespace hipvk

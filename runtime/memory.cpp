@@ -1,0 +1,158 @@
+#include "memory.h"
+
+#include <cstring>
+#include <vector>
+
+#include "context.h"
+#include "error.h"
+#include "stream.h"
+
+namespace hipvk {
+
+Buffer Buffer::create(Device &device, uint64_t size, MemoryUse use) {
+  if (size > device.maxAllocationSize() || size > device.hipProperties().totalGlobalMem)
+    fail(hipErrorOutOfMemory, "allocation of " + std::to_string(size) + " bytes exceeds the device limit");
+  VkDevice vkDevice = device.vk();
+  Buffer b;
+  // Rounded to whole words: hipMemset patches the last partial word of a range in place.
+  b.size = (size + 3) & ~uint64_t(3);
+  VkBufferCreateInfo info{.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                          .size = b.size,
+                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
+                          .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  VkBuffer buffer = VK_NULL_HANDLE;
+  check(vkCreateBuffer(vkDevice, &info, nullptr, &buffer), "vkCreateBuffer");
+  b.buffer = vk::Buffer(vkDevice, buffer);
+
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(vkDevice, buffer, &req);
+  uint32_t type = device.memoryType(use, req.memoryTypeBits);
+  VkMemoryAllocateFlagsInfo flags{.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                  .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+  VkMemoryAllocateInfo alloc{.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                             .pNext = &flags,
+                             .allocationSize = req.size,
+                             .memoryTypeIndex = type};
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  check(vkAllocateMemory(vkDevice, &alloc, nullptr, &memory), "vkAllocateMemory");
+  b.memory = vk::Memory(vkDevice, memory);
+  check(vkBindBufferMemory(vkDevice, buffer, memory, 0), "vkBindBufferMemory");
+
+  constexpr VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  if ((device.memoryProperties().memoryTypes[type].propertyFlags & mappable) == mappable) {
+    void *mapped = nullptr;
+    check(vkMapMemory(vkDevice, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
+    b.mapped = static_cast<std::byte *>(mapped);
+  }
+  VkBufferDeviceAddressInfo addressInfo{.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer};
+  b.address = vkGetBufferDeviceAddress(vkDevice, &addressInfo);
+  return b;
+}
+
+void AllocationTable::insert(std::shared_ptr<Allocation> allocation) {
+  std::unique_lock lock(mutex_);
+  uint64_t address = allocation->address();
+  byAddress_.emplace(address, std::move(allocation));
+}
+
+std::shared_ptr<Allocation> AllocationTable::remove(uint64_t address) {
+  std::unique_lock lock(mutex_);
+  auto it = byAddress_.find(address);
+  if (it == byAddress_.end()) return nullptr;
+  std::shared_ptr<Allocation> allocation = std::move(it->second);
+  byAddress_.erase(it);
+  return allocation;
+}
+
+std::optional<Resolved> AllocationTable::find(uint64_t address) const {
+  std::shared_lock lock(mutex_);
+  auto it = byAddress_.upper_bound(address);  // first allocation starting after `address`
+  if (it == byAddress_.begin()) return std::nullopt;
+  --it;
+  uint64_t offset = address - it->first;
+  if (offset >= it->second->size) return std::nullopt;
+  return Resolved{it->second, offset};
+}
+
+void AllocationTable::clear() {
+  std::unique_lock lock(mutex_);
+  byAddress_.clear();
+}
+
+uint64_t AllocationTable::bytesInUse() const {
+  std::shared_lock lock(mutex_);
+  uint64_t total = 0;
+  for (const auto &entry : byAddress_) total += entry.second->buffer.size;
+  return total;
+}
+
+std::shared_ptr<Allocation> allocate(Device &device, uint64_t size, bool userOwned) {
+  auto allocation = std::make_shared<Allocation>(
+      Allocation{device, Buffer::create(device, size, MemoryUse::Device), size, userOwned});
+  device.allocations().insert(allocation);
+  return allocation;
+}
+
+std::optional<Resolved> resolve(const void *pointer) {
+  if (!pointer) return std::nullopt;
+  Context &context = Context::instance();
+  auto address = reinterpret_cast<uint64_t>(pointer);
+  std::span<const std::unique_ptr<Device>> devices = context.devices();
+  int current = Context::thread().device;
+  auto lookIn = [&](Device &device) -> std::optional<Resolved> {
+    // A device without a logical device has no allocations; do not create one to find out.
+    return device.hasLogical() ? device.allocations().find(address) : std::nullopt;
+  };
+  if (size_t(current) < devices.size())
+    if (std::optional<Resolved> hit = lookIn(*devices[size_t(current)])) return hit;
+  for (const std::unique_ptr<Device> &device : devices)
+    if (device->ordinal() != current)
+      if (std::optional<Resolved> hit = lookIn(*device)) return hit;
+  return std::nullopt;
+}
+
+namespace {
+
+// The allocation `pointer` points into, if any; the copy range must fit inside it.
+std::optional<Resolved> resolveRange(const void *pointer, size_t bytes) {
+  std::optional<Resolved> r = resolve(pointer);
+  if (r && bytes > r->bytesLeft()) fail(hipErrorInvalidValue, "copy range exceeds its allocation");
+  return r;
+}
+
+}  // namespace
+
+void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind) {
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    fail(hipErrorInvalidMemcpyDirection, "unknown hipMemcpyKind");
+  if (bytes == 0) return;
+  if (!dst || !src) fail(hipErrorInvalidValue, "null pointer");
+  std::optional<Resolved> d = resolveRange(dst, bytes);
+  std::optional<Resolved> s = resolveRange(src, bytes);
+  if (kind != hipMemcpyDefault) {
+    // Taking a device address for a host pointer (or the reverse) would touch memory that is not
+    // there: refuse, like ROCm's checks.
+    bool dstDevice = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+    bool srcDevice = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+    if (d.has_value() != dstDevice || s.has_value() != srcDevice)
+      fail(hipErrorInvalidValue, "hipMemcpyKind does not match the pointers");
+  }
+  if (!d && !s) {
+    std::memmove(dst, src, bytes);
+  } else if (d && !s) {
+    d->device().nullStream().copyHostToDevice(*d, src, bytes);
+  } else if (!d && s) {
+    s->device().nullStream().copyDeviceToHost(dst, *s, bytes);
+  } else if (&d->device() == &s->device()) {
+    if (d->allocation == s->allocation && d->offset < s->offset + bytes && s->offset < d->offset + bytes)
+      fail(hipErrorInvalidValue, "overlapping device-to-device copy");
+    d->device().nullStream().copyDeviceToDevice(*d, *s, bytes);
+  } else {
+    std::vector<std::byte> bounce(bytes);  // no peer access between Vulkan devices
+    s->device().nullStream().copyDeviceToHost(bounce.data(), *s, bytes);
+    d->device().nullStream().copyHostToDevice(*d, bounce.data(), bytes);
+  }
+}
+
+}  // namespace hipvk

@@ -1,0 +1,271 @@
+#include "module.h"
+
+#include <hipvk/offload_blob.h>
+
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+
+#include "context.h"
+#include "device.h"
+#include "error.h"
+#include "memory.h"
+#include "stream.h"
+
+namespace hipvk {
+namespace {
+
+// Arguments up to this size travel in the push constants after the 32-byte header (docs/ABI.md).
+constexpr uint32_t kMaxPushArgsBytes = 96;
+
+[[noreturn]] void invalidImage(const std::string &why) { fail(hipErrorInvalidImage, "offload blob: " + why); }
+
+std::vector<std::string_view> split(std::string_view line) {
+  std::vector<std::string_view> fields;
+  while (!line.empty()) {
+    size_t start = line.find_first_not_of(" \t\r");
+    if (start == std::string_view::npos) break;
+    line.remove_prefix(start);
+    size_t end = line.find_first_of(" \t\r");
+    fields.push_back(line.substr(0, end));
+    if (end == std::string_view::npos) break;
+    line.remove_prefix(end);
+  }
+  return fields;
+}
+
+template <typename T>
+T number(std::string_view text) {
+  T value{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size())
+    invalidImage("metadata: '" + std::string(text) + "' is not a number");
+  return value;
+}
+
+}  // namespace
+
+Metadata Metadata::parse(std::string_view text) {
+  Metadata m;
+  bool sawHeader = false;
+  while (!text.empty()) {
+    size_t newline = text.find('\n');
+    std::vector<std::string_view> f = split(text.substr(0, newline));
+    text.remove_prefix(newline == std::string_view::npos ? text.size() : newline + 1);
+    if (f.empty()) continue;
+    auto expect = [&](size_t count) {
+      if (f.size() != count) invalidImage("metadata: malformed '" + std::string(f[0]) + "' record");
+    };
+    if (!sawHeader) {
+      if (f.size() != 2 || f[0] != "hipvk-metadata" || f[1] != "1") invalidImage("metadata: bad header");
+      sawHeader = true;
+    } else if (f[0] == "segment") {
+      expect(2);
+      m.segment = number<uint64_t>(f[1]);
+    } else if (f[0] == "global") {
+      expect(5);
+      m.globals.push_back({std::string(f[1]), number<uint64_t>(f[2]), number<uint64_t>(f[3])});
+    } else if (f[0] == "kernel") {
+      expect(6);
+      KernelInfo k{std::string(f[1]), number<uint32_t>(f[2]) != 0, number<uint32_t>(f[3]), number<uint32_t>(f[4]),
+                   number<uint32_t>(f[5]), {}};
+      if (k.pushArgs && k.argsSize > kMaxPushArgsBytes) invalidImage("metadata: push_args kernel with large arguments");
+      m.kernels.push_back(std::move(k));
+    } else if (f[0] == "arg") {
+      expect(3);
+      if (m.kernels.empty()) invalidImage("metadata: 'arg' before any 'kernel'");
+      ArgInfo a{number<uint32_t>(f[1]), number<uint32_t>(f[2])};
+      if (uint64_t(a.offset) + a.size > m.kernels.back().argsSize) invalidImage("metadata: argument out of bounds");
+      m.kernels.back().args.push_back(a);
+    } else if (f[0] == "caps") {
+      m.caps.insert(m.caps.end(), f.begin() + 1, f.end());
+    }
+    // Other record kinds are for later ABI revisions of the same version: skipped.
+  }
+  if (!sawHeader) invalidImage("metadata: empty");
+  for (const GlobalInfo &g : m.globals)
+    if (g.offset > m.segment || g.size > m.segment - g.offset) invalidImage("metadata: global " + g.name + " out of bounds");
+  return m;
+}
+
+std::unique_ptr<Module> Module::fromWrapper(const void *wrapper) {
+  if (!wrapper) invalidImage("null fat binary wrapper");
+  blob::ClangFatbinWrapper w;
+  std::memcpy(&w, wrapper, sizeof(w));
+  if (w.magic != blob::kClangWrapperMagic || w.version != blob::kClangWrapperVersion)
+    invalidImage("not a HIP fat binary wrapper");
+  std::optional<std::vector<blob::Section>> sections = blob::read(w.binary);
+  if (!sections) invalidImage("not a hipvk blob");
+  std::optional<std::string_view> spirv = blob::find(*sections, blob::SectionKind::SpirV);
+  std::optional<std::string_view> metadata = blob::find(*sections, blob::SectionKind::Metadata);
+  if (!spirv || spirv->empty() || spirv->size() % 4 != 0) invalidImage("no SPIR-V module");
+  if (!metadata) invalidImage("no metadata");
+  std::vector<uint32_t> words(spirv->size() / 4);
+  std::memcpy(words.data(), spirv->data(), spirv->size());
+  Metadata parsed = Metadata::parse(*metadata);
+  std::string init(blob::find(*sections, blob::SectionKind::GlobalInit).value_or(std::string_view()));
+  if (init.size() > parsed.segment) invalidImage("global initializers larger than the segment");
+  return std::unique_ptr<Module>(new Module(std::move(words), std::move(parsed), std::move(init)));
+}
+
+Module::Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit)
+    : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::move(globalInit)) {}
+
+const KernelInfo *Module::kernel(std::string_view name) const {
+  for (const KernelInfo &k : metadata_.kernels)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+const GlobalInfo *Module::global(std::string_view name) const {
+  for (const GlobalInfo &g : metadata_.globals)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+Module::Instance &Module::instance(Device &device) {
+  std::lock_guard lock(mutex_);
+  std::unique_ptr<Instance> &slot = instances_[&device];
+  if (!slot) {
+    try {
+      slot = std::make_unique<Instance>(device, *this);
+    } catch (...) {
+      instances_.erase(&device);
+      throw;
+    }
+  }
+  return *slot;
+}
+
+void Module::dropInstance(Device &device) {
+  std::unique_ptr<Instance> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = instances_.find(&device);
+    if (it == instances_.end()) return;
+    dropped = std::move(it->second);
+    instances_.erase(it);
+  }
+  // `dropped` is destroyed here, unlocked: it waits for the device.
+}
+
+Module::Instance::Instance(Device &device, const Module &module) : device_(device) {
+  if (std::string missing = device.missingCapability(module.metadata_.caps); !missing.empty()) {
+    std::fprintf(stderr, "hipvk: device code needs SPIR-V capability %s, which %s does not support\n",
+                 missing.c_str(), device.hipProperties().name);
+    fail(hipErrorInvalidDeviceFunction, "missing capability " + missing);
+  }
+  VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                .codeSize = module.spirv_.size() * sizeof(uint32_t),
+                                .pCode = module.spirv_.data()};
+  VkShaderModule shader = VK_NULL_HANDLE;
+  check(vkCreateShaderModule(device.vk(), &info, nullptr, &shader), "vkCreateShaderModule");
+  shader_ = vk::ShaderModule(device.vk(), shader);
+
+  if (module.metadata_.segment > 0) {
+    // Runtime-owned (hipFree refuses it), but in the table so that hipMemcpy and
+    // hipPointerGetAttributes accept symbol addresses. Zero beyond the initializers.
+    segment_ = allocate(device, module.metadata_.segment, false);
+    std::string image = module.globalInit_;
+    image.resize(module.metadata_.segment, '\0');
+    try {
+      device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size());
+    } catch (...) {
+      device.allocations().remove(segment_->address());  // no destructor runs for a failed constructor
+      throw;
+    }
+  }
+}
+
+Module::Instance::~Instance() {
+  // Queued dispatches may still use the pipelines and the segment.
+  device_.synchronize();
+  if (segment_) device_.allocations().remove(segment_->address());
+}
+
+uint64_t Module::Instance::segmentAddress() const { return segment_ ? segment_->address() : 0; }
+
+VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared) {
+  std::lock_guard lock(mutex_);
+  auto key = std::make_tuple(&kernel, block.x, block.y, block.z, dynamicShared);
+  auto it = pipelines_.find(key);
+  if (it == pipelines_.end()) {
+    log("creating pipeline %s block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), block.x, block.y, block.z,
+        dynamicShared);
+    it = pipelines_
+             .emplace(key, device_.createPipeline(shader_.get(), kernel.name.c_str(),
+                                                   {block.x, block.y, block.z, dynamicShared}))
+             .first;
+  }
+  return it->second.get();
+}
+
+void **Registry::registerBinary(const void *wrapper) {
+  std::unique_ptr<Module> module = Module::fromWrapper(wrapper);
+  void **handle = module->handle();
+  std::unique_lock lock(mutex_);
+  modules_.emplace(handle, std::move(module));
+  return handle;
+}
+
+void Registry::unregisterBinary(void **handle) {
+  std::unique_ptr<Module> module;
+  {
+    std::unique_lock lock(mutex_);
+    auto it = modules_.find(handle);
+    if (it == modules_.end()) return;
+    module = std::move(it->second);
+    modules_.erase(it);
+    std::erase_if(kernels_, [&](const auto &entry) { return entry.second.module == module.get(); });
+    std::erase_if(symbols_, [&](const auto &entry) { return entry.second.module == module.get(); });
+  }
+  // Destroyed outside the lock: its instances wait for their devices.
+}
+
+Module *Registry::moduleLocked(void **handle) const {
+  auto it = modules_.find(handle);
+  return it == modules_.end() ? nullptr : it->second.get();
+}
+
+void Registry::registerFunction(void **handle, const void *hostStub, const char *deviceName) {
+  std::unique_lock lock(mutex_);
+  Module *module = moduleLocked(handle);
+  const KernelInfo *info = module && deviceName ? module->kernel(deviceName) : nullptr;
+  if (!info) {
+    log("registered kernel %s is not in its module's metadata", deviceName ? deviceName : "(null)");
+    return;
+  }
+  kernels_[hostStub] = Kernel{module, info};
+}
+
+void Registry::registerVar(void **handle, const void *hostVar, const char *deviceName) {
+  std::unique_lock lock(mutex_);
+  Module *module = moduleLocked(handle);
+  const GlobalInfo *info = module && deviceName ? module->global(deviceName) : nullptr;
+  if (!info) {
+    log("registered variable %s is not in its module's metadata", deviceName ? deviceName : "(null)");
+    return;
+  }
+  symbols_[hostVar] = Symbol{module, info};
+}
+
+std::optional<Kernel> Registry::kernel(const void *hostStub) const {
+  std::shared_lock lock(mutex_);
+  auto it = kernels_.find(hostStub);
+  if (it == kernels_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<Symbol> Registry::symbol(const void *hostVar) const {
+  std::shared_lock lock(mutex_);
+  auto it = symbols_.find(hostVar);
+  if (it == symbols_.end()) return std::nullopt;
+  return it->second;
+}
+
+void Registry::dropInstances(Device &device) {
+  std::shared_lock lock(mutex_);
+  for (auto &entry : modules_) entry.second->dropInstance(device);
+}
+
+}  // namespace hipvk

@@ -1,0 +1,68 @@
+#include "options.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <string_view>
+
+namespace hipvk {
+namespace {
+
+std::optional<std::string_view> env(const char *name) {
+  const char *value = std::getenv(name);
+  if (!value) return std::nullopt;
+  return std::string_view(value);
+}
+
+std::optional<int> parseIndex(std::string_view text) {
+  int value = -1;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+std::vector<int> parseDeviceList(std::string_view text) {
+  std::vector<int> indices;
+  while (!text.empty()) {
+    size_t comma = text.find(',');
+    std::optional<int> index = parseIndex(text.substr(0, comma));
+    if (!index) break;  // ROCm ignores everything from the first invalid entry on
+    indices.push_back(*index);
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return indices;
+}
+
+bool flag(const char *name) {
+  std::optional<std::string_view> value = env(name);
+  return value && !value->empty() && *value != "0";
+}
+
+std::filesystem::path pipelineCacheDirFromEnvironment() {
+  if (std::optional<std::string_view> dir = env("HIPVK_PIPELINE_CACHE")) {
+    if (*dir == "0") return {};
+    if (!dir->empty()) return std::filesystem::path(*dir);
+  }
+  if (std::optional<std::string_view> xdg = env("XDG_CACHE_HOME"); xdg && !xdg->empty())
+    return std::filesystem::path(*xdg) / "hipvk";
+  if (std::optional<std::string_view> home = env("HOME"); home && !home->empty())
+    return std::filesystem::path(*home) / ".cache" / "hipvk";
+  return {};
+}
+
+}  // namespace
+
+Options Options::fromEnvironment() {
+  Options options;
+  if (std::optional<std::string_view> visible = env("HIP_VISIBLE_DEVICES"))
+    options.visibleDevices = parseDeviceList(*visible);
+  options.deviceSelector = std::string(env("HIPVK_DEVICE").value_or(""));
+  options.validation = flag("HIPVK_VALIDATION");
+  options.pipelineCacheDir = pipelineCacheDirFromEnvironment();
+  options.log = flag("HIPVK_LOG");
+  if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
+    options.lavapipeThreads = unsigned(parseIndex(*threads).value_or(0));
+  return options;
+}
+
+}  // namespace hipvk

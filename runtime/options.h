@@ -1,0 +1,31 @@
+// Every environment variable libhipvk reads, parsed once when the runtime context is created.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hipvk {
+
+struct Options {
+  // HIP_VISIBLE_DEVICES: indices into the ordered list of usable Vulkan devices, like ROCm. The
+  // list ends at the first entry that is not a non-negative integer; unset = every device.
+  std::optional<std::vector<int>> visibleDevices;
+  // HIPVK_DEVICE: keep only one device, chosen by index or by a substring of its name.
+  std::string deviceSelector;
+  // HIPVK_VALIDATION=1: Khronos validation layer; any validation error fails the process.
+  bool validation = false;
+  // HIPVK_PIPELINE_CACHE: directory of the on-disk VkPipelineCache; empty = no disk cache ("0").
+  // Default: $XDG_CACHE_HOME/hipvk, else ~/.cache/hipvk.
+  std::filesystem::path pipelineCacheDir;
+  // HIPVK_LOG=1: debug log on stderr.
+  bool log = false;
+  // LP_NUM_THREADS (lavapipe's own variable): its worker threads, our compute-unit count on CPU
+  // devices. 0 when unset.
+  unsigned lavapipeThreads = 0;
+
+  static Options fromEnvironment();
+};
+
+}  // namespace hipvk

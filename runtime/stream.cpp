@@ -1,0 +1,270 @@
+#include "stream.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "context.h"
+#include "device.h"
+#include "error.h"
+
+namespace hipvk {
+namespace {
+
+// A long batch is submitted early so the device starts working while the host records more.
+constexpr uint32_t kMaxCommandsPerBatch = 256;
+constexpr uint64_t kUploadBlockBytes = 256 * 1024;
+constexpr uint64_t kStagingBytes = 8 * 1024 * 1024;
+
+constexpr VkPipelineStageFlags2 kDeviceStages =
+    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+constexpr VkAccessFlags2 kDeviceWrites = VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT;
+
+void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 dstStages, VkAccessFlags2 dstAccess) {
+  VkMemoryBarrier2 barrier{.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                           .srcStageMask = kDeviceStages,
+                           .srcAccessMask = kDeviceWrites,
+                           .dstStageMask = dstStages,
+                           .dstAccessMask = dstAccess};
+  VkDependencyInfo dependency{.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,
+                              .memoryBarrierCount = 1,
+                              .pMemoryBarriers = &barrier};
+  vkCmdPipelineBarrier2(cmd, &dependency);
+}
+
+uint64_t alignUp(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
+uint64_t alignDown(uint64_t v, uint64_t a) { return v / a * a; }
+
+// Push constants of shaders/memset_edges.comp.
+struct MemsetEdges {
+  uint64_t word[2];
+  uint32_t mask[2];
+  uint32_t pattern;
+};
+constexpr uint32_t kMemsetEdgesBytes = offsetof(MemsetEdges, pattern) + sizeof(uint32_t);
+
+}  // namespace
+
+Stream::Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily) : device_(device), vkDevice_(vkDevice) {
+  VkCommandPoolCreateInfo poolInfo{.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                   .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                   .queueFamilyIndex = queueFamily};
+  VkCommandPool pool = VK_NULL_HANDLE;
+  check(vkCreateCommandPool(vkDevice, &poolInfo, nullptr, &pool), "vkCreateCommandPool");
+  pool_ = vk::CommandPool(vkDevice, pool);
+
+  VkSemaphoreTypeCreateInfo typeInfo{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
+                                     .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
+                                     .initialValue = 0};
+  VkSemaphoreCreateInfo semInfo{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &typeInfo};
+  VkSemaphore timeline = VK_NULL_HANDLE;
+  check(vkCreateSemaphore(vkDevice, &semInfo, nullptr, &timeline), "vkCreateSemaphore");
+  timeline_ = vk::Semaphore(vkDevice, timeline);
+}
+
+Stream::~Stream() {
+  try {
+    synchronize();
+  } catch (const Error &e) {
+    log("stream teardown: %s", e.what());
+  }
+}
+
+Stream::Recording Stream::beginCommandLocked() {
+  if (!open_) {
+    recycleLocked();
+    if (idle_.empty()) {
+      VkCommandBufferAllocateInfo info{.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                       .commandPool = pool_.get(),
+                                       .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                       .commandBufferCount = 1};
+      VkCommandBuffer cmd = VK_NULL_HANDLE;
+      check(vkAllocateCommandBuffers(vkDevice_, &info, &cmd), "vkAllocateCommandBuffers");
+      idle_.push_back(cmd);
+    }
+    VkCommandBufferBeginInfo begin{.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                   .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    check(vkBeginCommandBuffer(idle_.back(), &begin), "vkBeginCommandBuffer");
+    open_ = idle_.back();
+    idle_.pop_back();
+    commandsInBatch_ = 0;
+  }
+  // Stream order: every command waits for the writes of all earlier ones, including those of
+  // earlier batches (a barrier's first scope reaches back through the queue's submission order).
+  memoryBarrier(open_, kDeviceStages,
+                VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT |
+                    VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  return Recording(*this, open_);
+}
+
+void Stream::endCommandLocked() {
+  if (++commandsInBatch_ >= kMaxCommandsPerBatch) flushLocked();
+}
+
+void Stream::flushLocked() {
+  if (!open_) return;
+  VkCommandBuffer cmd = std::exchange(open_, VK_NULL_HANDLE);
+  // Device writes become visible to host reads once the batch's semaphore value is reached.
+  memoryBarrier(cmd, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  uint64_t serial = submitted_ + 1;
+  try {
+    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    device_.submit(cmd, timeline_.get(), serial);
+  } catch (...) {
+    idle_.push_back(cmd);  // the next vkBeginCommandBuffer resets it
+    throw;
+  }
+  submitted_ = serial;
+  inFlight_.emplace_back(serial, cmd);
+}
+
+void Stream::waitLocked(uint64_t serial) {
+  VkSemaphore timeline = timeline_.get();
+  VkSemaphoreWaitInfo wait{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
+                           .semaphoreCount = 1,
+                           .pSemaphores = &timeline,
+                           .pValues = &serial};
+  check(vkWaitSemaphores(vkDevice_, &wait, UINT64_MAX), "vkWaitSemaphores");
+  recycleLocked();
+}
+
+uint64_t Stream::completedSerial() const {
+  uint64_t value = 0;
+  check(vkGetSemaphoreCounterValue(vkDevice_, timeline_.get(), &value), "vkGetSemaphoreCounterValue");
+  return value;
+}
+
+void Stream::recycleLocked() {
+  uint64_t done = completedSerial();
+  while (!inFlight_.empty() && inFlight_.front().first <= done) {
+    idle_.push_back(inFlight_.front().second);
+    inFlight_.pop_front();
+  }
+}
+
+void Stream::synchronize() {
+  std::lock_guard lock(mutex_);
+  flushLocked();
+  waitLocked(submitted_);
+}
+
+UploadSlice Stream::uploadLocked(size_t bytes) {
+  bytes = alignUp(std::max<size_t>(bytes, 1), 16);
+  bool fits = !uploadBlocks_.empty() && blockOffset_ + bytes <= uploadBlocks_[currentBlock_].buffer.size;
+  if (!fits) {
+    // Any block whose readers have all completed can be reused from its start.
+    uint64_t done = completedSerial();
+    auto reusable = std::find_if(uploadBlocks_.begin(), uploadBlocks_.end(), [&](const UploadBlock &b) {
+      return b.lastUse <= done && b.buffer.size >= bytes;
+    });
+    if (reusable == uploadBlocks_.end()) {
+      uploadBlocks_.push_back({Buffer::create(device_, std::max<uint64_t>(bytes, kUploadBlockBytes), MemoryUse::Host)});
+      reusable = uploadBlocks_.end() - 1;
+    }
+    currentBlock_ = size_t(reusable - uploadBlocks_.begin());
+    blockOffset_ = 0;
+  }
+  UploadBlock &block = uploadBlocks_[currentBlock_];
+  block.lastUse = submitted_ + 1;
+  UploadSlice slice{block.buffer.mapped + blockOffset_, block.buffer.address + blockOffset_};
+  blockOffset_ += bytes;
+  return slice;
+}
+
+Buffer &Stream::stagingLocked() {
+  if (!staging_) staging_ = Buffer::create(device_, kStagingBytes, MemoryUse::Host);
+  return *staging_;
+}
+
+void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes) {
+  std::lock_guard lock(mutex_);
+  const Buffer &target = dst.allocation->buffer;
+  if (target.mapped) {
+    // Earlier kernels may still read the old contents.
+    flushLocked();
+    waitLocked(submitted_);
+    std::memcpy(target.mapped + dst.offset, src, bytes);
+    return;
+  }
+  Buffer &staging = stagingLocked();
+  for (size_t done = 0; done < bytes;) {
+    size_t chunk = std::min<size_t>(bytes - done, staging.size);
+    std::memcpy(staging.mapped, static_cast<const std::byte *>(src) + done, chunk);
+    VkBufferCopy region{0, dst.offset + done, chunk};
+    vkCmdCopyBuffer(beginCommandLocked().commands(), staging.buffer.get(), target.buffer.get(), 1, &region);
+    flushLocked();
+    waitLocked(submitted_);  // the staging buffer is refilled next
+    done += chunk;
+  }
+}
+
+void Stream::copyDeviceToHost(void *dst, const Resolved &src, size_t bytes) {
+  std::lock_guard lock(mutex_);
+  const Buffer &source = src.allocation->buffer;
+  if (source.mapped) {
+    flushLocked();
+    waitLocked(submitted_);
+    std::memcpy(dst, source.mapped + src.offset, bytes);
+    return;
+  }
+  Buffer &staging = stagingLocked();
+  for (size_t done = 0; done < bytes;) {
+    size_t chunk = std::min<size_t>(bytes - done, staging.size);
+    VkBufferCopy region{src.offset + done, 0, chunk};
+    vkCmdCopyBuffer(beginCommandLocked().commands(), source.buffer.get(), staging.buffer.get(), 1, &region);
+    flushLocked();
+    waitLocked(submitted_);
+    std::memcpy(static_cast<std::byte *>(dst) + done, staging.mapped, chunk);
+    done += chunk;
+  }
+}
+
+void Stream::copyDeviceToDevice(const Resolved &dst, const Resolved &src, size_t bytes) {
+  enqueue([&](Recording &r) {
+    VkBufferCopy region{src.offset, dst.offset, bytes};
+    vkCmdCopyBuffer(r.commands(), src.allocation->buffer.buffer.get(), dst.allocation->buffer.buffer.get(), 1,
+                    &region);
+  });
+}
+
+void Stream::fillWords(const Resolved &dst, uint32_t value, size_t words) {
+  enqueue([&](Recording &r) {
+    vkCmdFillBuffer(r.commands(), dst.allocation->buffer.buffer.get(), dst.offset, words * 4, value);
+  });
+}
+
+void Stream::fillBytes(const Resolved &dst, uint8_t value, size_t bytes) {
+  // vkCmdFillBuffer writes whole aligned words; the partially covered words at either end are
+  // patched by shaders/memset_edges.comp. Buffer offsets and device addresses agree modulo 4
+  // because buffers start at least word aligned.
+  const uint32_t pattern = uint32_t(value) * 0x01010101u;
+  const uint64_t begin = dst.offset, end = dst.offset + bytes;
+  const uint64_t midBegin = alignUp(begin, 4), midEnd = alignDown(end, 4);
+  MemsetEdges edges{};
+  edges.pattern = pattern;
+  int edgeCount = 0;
+  auto addEdge = [&](uint64_t from, uint64_t to) {
+    uint64_t word = alignDown(from, 4);
+    uint32_t mask = 0;
+    for (uint64_t b = from; b < to; ++b) mask |= 0xFFu << (8 * (b - word));
+    edges.word[edgeCount] = dst.allocation->address() + word;
+    edges.mask[edgeCount++] = mask;
+  };
+  if (midBegin > midEnd) {
+    addEdge(begin, end);  // the whole range lies inside one word
+  } else {
+    if (begin < midBegin) addEdge(begin, midBegin);
+    if (midEnd < end) addEdge(midEnd, end);
+  }
+  enqueue([&](Recording &r) {
+    if (midBegin < midEnd)
+      vkCmdFillBuffer(r.commands(), dst.allocation->buffer.buffer.get(), midBegin, midEnd - midBegin, pattern);
+    if (edgeCount > 0) {
+      vkCmdBindPipeline(r.commands(), VK_PIPELINE_BIND_POINT_COMPUTE, device_.memsetEdgesPipeline());
+      vkCmdPushConstants(r.commands(), device_.pipelineLayout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, kMemsetEdgesBytes,
+                         &edges);
+      vkCmdDispatch(r.commands(), 1, 1, 1);
+    }
+  });
+}
+
+}  // namespace hipvk
