@@ -15,15 +15,3 @@
   } while (0)
 #define hipLaunchKernelGGL(kernelName, ...) hipLaunchKernelGGLInternal((kernelName), __VA_ARGS__)
 #endif  // __HIP__
-
-#if defined(__cplusplus)
-#include <hip/hip_runtime_api.h>
-// hipLaunchKernel on a kernel itself (not only on `const void *`), as ROCm's C++ overload allows:
-//   void *args[] = {&a, &b};  hipLaunchKernel(my_kernel, grid, block, args, 0, stream);
-template <typename F>
-inline hipError_t hipLaunchKernel(F *kernel, dim3 numBlocks, dim3 dimBlocks, void **args,
-                                  size_t sharedMemBytes = 0, hipStream_t stream = 0) {
-  return hipLaunchKernel(reinterpret_cast<const void *>(kernel), numBlocks, dimBlocks, args,
-                         sharedMemBytes, stream);
-}
-#endif

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds everything (compiler, runtime, samples, tests) and runs the whole
+# test suite: doctest unit tests and the end-to-end HIP programs on lavapipe at subgroup sizes 4, 8
+# and 16 and under the Vulkan validation layer. Idempotent.
+#   scripts/test.sh [extra ctest arguments, e.g. -R e2e.saxpy]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+cmake -S . -B build -G Ninja
+cmake --build build
+ctest --test-dir build --output-on-failure -j "${CTEST_PARALLEL_LEVEL:-$(nproc)}" "$@"

@@ -1,0 +1,23 @@
+# ctest script: validates every SPIR-V module the end-to-end builds kept (--save-temps) with
+# spirv-val --target-env vulkan1.3. Fails when any is invalid or when there is none at all.
+#   cmake -DSPIRV_VAL=<spirv-val> -DDIR=<dir> -P check_spirv.cmake
+file(GLOB_RECURSE modules "${DIR}/*.spv")
+list(LENGTH modules count)
+if(count EQUAL 0)
+  message(FATAL_ERROR "no .spv files under ${DIR}: build the end-to-end tests first (they keep their SPIR-V with --save-temps)")
+endif()
+set(bad 0)
+foreach(spv IN LISTS modules)
+  execute_process(COMMAND ${SPIRV_VAL} --target-env vulkan1.3 ${spv}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    math(EXPR bad "${bad} + 1")
+    message(SEND_ERROR "INVALID ${spv}:\n${out}${err}")
+  else()
+    message(STATUS "valid ${spv}")
+  endif()
+endforeach()
+if(bad GREATER 0)
+  message(FATAL_ERROR "${bad} of ${count} SPIR-V modules failed spirv-val --target-env vulkan1.3")
+endif()
+message(STATUS "all ${count} SPIR-V modules pass spirv-val --target-env vulkan1.3")

@@ -1,0 +1,107 @@
+// Shared helpers of the end-to-end tests: every test is a complete HIP program that computes on the
+// device, compares each result with a host reference, prints PASS or FAIL and exits non-zero on a
+// mismatch or on any HIP error.
+#pragma once
+
+#include <hip/hip_runtime.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+
+// Aborts the test on any HIP error, naming the call and its location.
+#define HIP_CHECK(expr)                                                                      \
+  do {                                                                                       \
+    hipError_t hip_check_status_ = (expr);                                                   \
+    if (hip_check_status_ != hipSuccess) {                                                   \
+      std::fprintf(stderr, "%s:%d: HIP error %d (%s: %s) in %s\n", __FILE__, __LINE__,       \
+                   static_cast<int>(hip_check_status_), hipGetErrorName(hip_check_status_),  \
+                   hipGetErrorString(hip_check_status_), #expr);                             \
+      std::printf("FAIL\n");                                                                 \
+      std::exit(1);                                                                          \
+    }                                                                                        \
+  } while (0)
+
+// Launch check: the launch itself, then the kernel's completion.
+#define HIP_CHECK_LAUNCH()                 \
+  do {                                     \
+    HIP_CHECK(hipGetLastError());          \
+    HIP_CHECK(hipDeviceSynchronize());     \
+  } while (0)
+
+namespace e2e {
+
+inline int g_failures = 0;
+constexpr int kMaxReported = 10;
+
+inline void report_mismatch(const char *what, long long index, const char *got, const char *want) {
+  if (++g_failures <= kMaxReported)
+    std::fprintf(stderr, "mismatch in %s[%lld]: got %s, expected %s\n", what, index, got, want);
+}
+
+template <typename T> inline void format(char *buf, size_t n, T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    std::snprintf(buf, n, "%.17g", static_cast<double>(v));
+  else if constexpr (std::is_signed_v<T>)
+    std::snprintf(buf, n, "%lld", static_cast<long long>(v));
+  else
+    std::snprintf(buf, n, "%llu", static_cast<unsigned long long>(v));
+}
+
+// Exact comparison (integers, and floating-point results that must be bit-exact).
+template <typename T, typename U> inline bool expect_eq(const char *what, long long i, T got, U want) {
+  if (got == static_cast<T>(want)) return true;
+  char g[64], w[64];
+  format(g, sizeof g, got);
+  format(w, sizeof w, static_cast<T>(want));
+  report_mismatch(what, i, g, w);
+  return false;
+}
+
+// Floating-point comparison with a relative tolerance (device code may contract a*b+c into fma).
+template <typename T> inline bool expect_near(const char *what, long long i, T got, T want, double rel = 1e-5) {
+  double g = got, w = want;
+  if (std::isnan(w) ? std::isnan(g) : std::fabs(g - w) <= rel * std::fmax(1.0, std::fabs(w))) return true;
+  char gs[64], ws[64];
+  format(gs, sizeof gs, got);
+  format(ws, sizeof ws, want);
+  report_mismatch(what, i, gs, ws);
+  return false;
+}
+
+inline void check(bool ok, const char *what) {
+  if (!ok && ++g_failures <= kMaxReported) std::fprintf(stderr, "check failed: %s\n", what);
+}
+
+// Prints the verdict and returns the process exit status.
+inline int finish(const char *name) {
+  if (g_failures) {
+    std::printf("%s: FAIL (%d mismatches)\n", name, g_failures);
+    return 1;
+  }
+  std::printf("%s: PASS\n", name);
+  return 0;
+}
+
+// Device buffer that frees itself.
+template <typename T> struct DeviceBuffer {
+  T *ptr = nullptr;
+  size_t count = 0;
+  explicit DeviceBuffer(size_t n) : count(n) { HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&ptr), n * sizeof(T))); }
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  ~DeviceBuffer() {
+    if (ptr) HIP_CHECK(hipFree(ptr));
+  }
+  size_t bytes() const { return count * sizeof(T); }
+  template <typename V> void upload(const V &host) {
+    HIP_CHECK(hipMemcpy(ptr, host.data(), bytes(), hipMemcpyHostToDevice));
+  }
+  template <typename V> void download(V &host) const {
+    HIP_CHECK(hipMemcpy(host.data(), ptr, bytes(), hipMemcpyDeviceToHost));
+  }
+  operator T *() const { return ptr; }
+};
+
+}  // namespace e2e
