@@ -30,6 +30,12 @@ struct ScalarizeAggregateAccessesPass : llvm::PassInfoMixin<ScalarizeAggregateAc
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
 
+struct LegalizeIntegersPass : llvm::PassInfoMixin<LegalizeIntegersPass> {
+  explicit LegalizeIntegersPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+  CompileContext &ctx;
+};
+
 struct ExpandConstantExprsPass : llvm::PassInfoMixin<ExpandConstantExprsPass> {
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
 };

@@ -419,8 +419,32 @@ SpvId KernelEmitter::loadWords(PointerClass c, SpvId byteOffset, SpvId type, uns
     SpvId narrow = op(spv::OpUConvert, b_.typeInt(bytes * 8), {bits});
     return bitcastIfNeeded(narrow, b_.typeInt(bytes * 8), type);
   }
-  m_.ctx.diagnostics.error(&at, "unaligned or oversized access to __shared__ or local memory is not supported");
+  if ((bytes <= 4 || bytes % 4 == 0) && bytes <= 16) {
+    // Unaligned (copies of padding, packed structs): assemble the value byte by byte.
+    unsigned n = (bytes + 3) / 4;
+    SpvId u8 = b_.typeInt(8);
+    std::vector<SpvId> words;
+    for (unsigned j = 0; j < n; ++j) {
+      SpvId word = 0;
+      for (unsigned k = 0; k < 4 && 4 * j + k < bytes; ++k) {
+        SpvId byte = op(spv::OpUConvert, u32t, {loadWords(c, byteOffsetPlus(byteOffset, 4 * j + k), u8, 1, Align(1), at)});
+        SpvId placed = k ? op(spv::OpShiftLeftLogical, u32t, {byte, u32(8 * k)}) : byte;
+        word = word ? op(spv::OpBitwiseOr, u32t, {word, placed}) : placed;
+      }
+      words.push_back(word);
+    }
+    if (bytes < 4) return bitcastIfNeeded(op(spv::OpUConvert, b_.typeInt(bytes * 8), {words[0]}), b_.typeInt(bytes * 8), type);
+    SpvId raw = n == 1 ? words[0] : op(spv::OpCompositeConstruct, b_.typeVector(u32t, n), Words(words.begin(), words.end()));
+    return bitcastIfNeeded(raw, n == 1 ? u32t : b_.typeVector(u32t, n), type);
+  }
+  m_.ctx.diagnostics.error(&at, "unsupported access of " + std::to_string(bytes) + " bytes to __shared__ or local memory");
   return b_.undef(type);
+}
+
+SpvId KernelEmitter::byteOffsetPlus(SpvId byteOffset, uint32_t delta) {
+  if (!delta) return byteOffset;
+  if (auto k = knownConstant(byteOffset)) return u32(uint32_t(*k) + delta);
+  return op(spv::OpIAdd, b_.typeInt(32), {byteOffset, u32(delta)});
 }
 
 void KernelEmitter::storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, Align align, const Instruction &at) {
@@ -460,7 +484,20 @@ void KernelEmitter::storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvI
     }
     return;
   }
-  m_.ctx.diagnostics.error(&at, "unaligned or oversized access to __shared__ or local memory is not supported");
+  if ((bytes <= 4 || bytes % 4 == 0) && bytes <= 16) {
+    // Unaligned: store byte by byte.
+    unsigned n = (bytes + 3) / 4;
+    SpvId raw = bytes < 4 ? op(spv::OpUConvert, u32t, {bitcastIfNeeded(val, type, b_.typeInt(bytes * 8))})
+                          : bitcastIfNeeded(val, type, n == 1 ? u32t : b_.typeVector(u32t, n));
+    SpvId u8 = b_.typeInt(8);
+    for (unsigned i = 0; i < bytes; ++i) {
+      SpvId word = n == 1 ? raw : op(spv::OpCompositeExtract, u32t, {raw, i / 4});
+      SpvId shifted = i % 4 ? op(spv::OpShiftRightLogical, u32t, {word, u32(8 * (i % 4))}) : word;
+      storeWords(c, byteOffsetPlus(byteOffset, i), op(spv::OpUConvert, u8, {shifted}), u8, 1, Align(1), at);
+    }
+    return;
+  }
+  m_.ctx.diagnostics.error(&at, "unsupported access of " + std::to_string(bytes) + " bytes to __shared__ or local memory");
 }
 
 SpvId KernelEmitter::load(PointerClass c, SpvId address, Type *t, Align align, bool isVolatile, const Instruction &at) {

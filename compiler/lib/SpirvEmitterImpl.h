@@ -81,6 +81,7 @@ private:
   SpvId loadGlobal(SpvId address, SpvId type, unsigned bytes, llvm::Align align, bool isVolatile);
   void storeGlobal(SpvId address, SpvId val, SpvId type, unsigned bytes, llvm::Align align, bool isVolatile);
   SpvId wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords);
+  SpvId byteOffsetPlus(SpvId byteOffset, uint32_t delta);
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <hipvk/offload_blob.h>
 #include <llvm/AsmParser/Parser.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -332,4 +333,53 @@ TEST_CASE("unknown pass names are reported") {
   auto errors = runPasses(*p.module, "no-such-pass");
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].find("unknown pass 'no-such-pass'") != std::string::npos);
+}
+
+TEST_CASE("integers of unusual width are promoted, re-extending where high bits matter") {
+  Parsed p(R"(
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+  %wide = zext i32 %n to i33
+  %m = mul i33 %wide, 8589934591
+  %sh = lshr i33 %m, 1
+  %neg = icmp slt i33 %m, 0
+  %t = trunc i33 %sh to i32
+  %r = select i1 %neg, i32 %t, i32 7
+  store i32 %r, ptr addrspace(1) %out
+  ret void
+}
+)");
+  auto errors = runPasses(*p.module, "hipvk-legalize-integers");
+  REQUIRE_MESSAGE(errors.empty(), joined(errors));
+  for (llvm::Instruction &inst : llvm::instructions(*p.module->getFunction("k"))) {
+    CHECK_FALSE(inst.getType()->isIntegerTy(33));
+    for (llvm::Value *op : inst.operands()) CHECK_FALSE(op->getType()->isIntegerTy(33));
+  }
+  Parsed again(R"(
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+  %wide = sext i32 %n to i48
+  %s = ashr i48 %wide, 3
+  %back = trunc i48 %s to i32
+  store i32 %back, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*again.module, {});
+  CHECK_MESSAGE(r.errors.empty(), joined(r.errors));
+}
+
+TEST_CASE("unaligned reads of a by-value struct argument (padding copies) compile") {
+  Parsed p(R"(
+define amdgpu_kernel void @k(ptr addrspace(4) byref([32 x i8]) align 16 %s, ptr addrspace(1) %out) {
+  %p1 = getelementptr i8, ptr addrspace(4) %s, i64 1
+  %a = load i64, ptr addrspace(4) %p1, align 1
+  %p9 = getelementptr i8, ptr addrspace(4) %s, i64 9
+  %b = load i16, ptr addrspace(4) %p9, align 1
+  %bw = zext i16 %b to i64
+  %sum = add i64 %a, %bw
+  store i64 %sum, ptr addrspace(1) %out, align 8
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  CHECK_MESSAGE(r.errors.empty(), joined(r.errors));
 }
