@@ -2,6 +2,7 @@
 
 #include <hipvk/offload_blob.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -32,6 +33,24 @@ std::vector<std::string_view> split(std::string_view line) {
     line.remove_prefix(end);
   }
   return fields;
+}
+
+// Names of the module's OpEntryPoint instructions. A kernel the metadata announces but the SPIR-V
+// lacks would reach the driver as a bad pName; it is refused at registration instead.
+std::vector<std::string> entryPoints(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kMagic = 0x07230203, kHeaderWords = 5, kOpEntryPoint = 15;
+  if (words.size() < kHeaderWords || words[0] != kMagic) invalidImage("not a SPIR-V module");
+  std::vector<std::string> names;
+  for (size_t i = kHeaderWords; i < words.size();) {
+    uint32_t count = words[i] >> 16, opcode = words[i] & 0xFFFF;
+    if (count == 0 || i + count > words.size()) invalidImage("truncated SPIR-V");
+    if (opcode == kOpEntryPoint && count > 3) {
+      const char *name = reinterpret_cast<const char *>(&words[i + 3]);
+      names.emplace_back(name, strnlen(name, (count - 3) * sizeof(uint32_t)));
+    }
+    i += count;
+  }
+  return names;
 }
 
 template <typename T>
@@ -103,6 +122,10 @@ std::unique_ptr<Module> Module::fromWrapper(const void *wrapper) {
   std::vector<uint32_t> words(spirv->size() / 4);
   std::memcpy(words.data(), spirv->data(), spirv->size());
   Metadata parsed = Metadata::parse(*metadata);
+  std::vector<std::string> entries = entryPoints(words);
+  for (const KernelInfo &k : parsed.kernels)
+    if (std::find(entries.begin(), entries.end(), k.name) == entries.end())
+      invalidImage("kernel " + k.name + " is not an entry point of the SPIR-V module");
   std::string init(blob::find(*sections, blob::SectionKind::GlobalInit).value_or(std::string_view()));
   if (init.size() > parsed.segment) invalidImage("global initializers larger than the segment");
   return std::unique_ptr<Module>(new Module(std::move(words), std::move(parsed), std::move(init)));
