@@ -644,7 +644,6 @@ struct Driver {
     std::string blob = prefix + ".hipfb";
     std::vector<std::string> be = {tc.backend, bc, "-o", blob};
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
-    if (g_verbose) be.push_back("-v");
     if (!g_dryRun && !isFile(tc.backend))
       fatal("the hipvk backend '" + tc.backend + "' does not exist (set " +
             std::string(kEnvBackend.name) + " or build the hipvk-spirv target)");

@@ -61,7 +61,9 @@ int main() {
   expect_error("hipFree(nullptr)", hipFree(nullptr), hipSuccess);
   HIP_CHECK(hipFree(d));
   expect_error("double hipFree", hipFree(d), hipErrorInvalidValue);
-  HIP_CHECK(hipGetLastError());  // clear whatever the API errors left behind
+  // The failed API call is also the last error; reading it resets it.
+  expect_error("hipGetLastError after failed hipFree", hipGetLastError(), hipErrorInvalidValue);
+  expect_error("hipGetLastError reset", hipGetLastError(), hipSuccess);
 
   // And still usable.
   int *d2 = nullptr;
