@@ -9,6 +9,7 @@
 #include <thread>
 #include <utility>
 
+#include <spirv/unified1/spirv.h>
 #include <unistd.h>
 
 #include "context.h"
@@ -362,41 +363,57 @@ int Device::attribute(hipDeviceAttribute_t attr) const {
 std::string Device::missingCapability(std::span<const std::string> caps) const {
   const Features &f = *enabled_;
   const VkSubgroupFeatureFlags ops = v11Props_.subgroupSupportedOperations;
-  const std::pair<std::string_view, bool> known[] = {
-      {"Shader", true},
-      {"Int64", f.core.features.shaderInt64},
-      {"Float64", f.core.features.shaderFloat64},
-      {"Int16", f.core.features.shaderInt16},
-      {"Int8", f.v12.shaderInt8},
-      {"Float16", f.v12.shaderFloat16},
-      {"Int64Atomics", f.v12.shaderBufferInt64Atomics || f.v12.shaderSharedInt64Atomics},
-      {"StorageBuffer8BitAccess", f.v12.storageBuffer8BitAccess},
-      {"UniformAndStorageBuffer8BitAccess", f.v12.uniformAndStorageBuffer8BitAccess},
-      {"StoragePushConstant8", f.v12.storagePushConstant8},
-      {"StorageBuffer16BitAccess", f.v11.storageBuffer16BitAccess},
-      {"UniformAndStorageBuffer16BitAccess", f.v11.uniformAndStorageBuffer16BitAccess},
-      {"StoragePushConstant16", f.v11.storagePushConstant16},
-      {"VariablePointersStorageBuffer", f.v11.variablePointersStorageBuffer},
-      {"VariablePointers", f.v11.variablePointers},
-      {"PhysicalStorageBufferAddresses", f.v12.bufferDeviceAddress},
-      {"VulkanMemoryModel", f.v12.vulkanMemoryModel},
-      {"VulkanMemoryModelDeviceScope", f.v12.vulkanMemoryModelDeviceScope},
-      {"GroupNonUniform", (ops & VK_SUBGROUP_FEATURE_BASIC_BIT) != 0},
-      {"GroupNonUniformVote", (ops & VK_SUBGROUP_FEATURE_VOTE_BIT) != 0},
-      {"GroupNonUniformBallot", (ops & VK_SUBGROUP_FEATURE_BALLOT_BIT) != 0},
-      {"GroupNonUniformShuffle", (ops & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) != 0},
-      {"GroupNonUniformShuffleRelative", (ops & VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT) != 0},
-      {"GroupNonUniformArithmetic", (ops & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) != 0},
-      {"GroupNonUniformClustered", (ops & VK_SUBGROUP_FEATURE_CLUSTERED_BIT) != 0},
-      {"GroupNonUniformQuad", (ops & VK_SUBGROUP_FEATURE_QUAD_BIT) != 0},
-      {"AtomicFloat32AddEXT",
+  struct Known {
+    SpvCapability id;
+    std::string_view name;
+    bool supported;
+  };
+  const Known known[] = {
+      {SpvCapabilityShader, "Shader", true},
+      {SpvCapabilityInt64, "Int64", f.core.features.shaderInt64 != 0},
+      {SpvCapabilityFloat64, "Float64", f.core.features.shaderFloat64 != 0},
+      {SpvCapabilityInt16, "Int16", f.core.features.shaderInt16 != 0},
+      {SpvCapabilityInt8, "Int8", f.v12.shaderInt8 != 0},
+      {SpvCapabilityFloat16, "Float16", f.v12.shaderFloat16 != 0},
+      {SpvCapabilityInt64Atomics, "Int64Atomics", f.v12.shaderBufferInt64Atomics || f.v12.shaderSharedInt64Atomics},
+      {SpvCapabilityStorageBuffer8BitAccess, "StorageBuffer8BitAccess", f.v12.storageBuffer8BitAccess != 0},
+      {SpvCapabilityUniformAndStorageBuffer8BitAccess, "UniformAndStorageBuffer8BitAccess",
+       f.v12.uniformAndStorageBuffer8BitAccess != 0},
+      {SpvCapabilityStoragePushConstant8, "StoragePushConstant8", f.v12.storagePushConstant8 != 0},
+      {SpvCapabilityStorageBuffer16BitAccess, "StorageBuffer16BitAccess", f.v11.storageBuffer16BitAccess != 0},
+      {SpvCapabilityUniformAndStorageBuffer16BitAccess, "UniformAndStorageBuffer16BitAccess",
+       f.v11.uniformAndStorageBuffer16BitAccess != 0},
+      {SpvCapabilityStoragePushConstant16, "StoragePushConstant16", f.v11.storagePushConstant16 != 0},
+      {SpvCapabilityVariablePointersStorageBuffer, "VariablePointersStorageBuffer",
+       f.v11.variablePointersStorageBuffer != 0},
+      {SpvCapabilityVariablePointers, "VariablePointers", f.v11.variablePointers != 0},
+      {SpvCapabilityPhysicalStorageBufferAddresses, "PhysicalStorageBufferAddresses", f.v12.bufferDeviceAddress != 0},
+      {SpvCapabilityVulkanMemoryModel, "VulkanMemoryModel", f.v12.vulkanMemoryModel != 0},
+      {SpvCapabilityVulkanMemoryModelDeviceScope, "VulkanMemoryModelDeviceScope",
+       f.v12.vulkanMemoryModelDeviceScope != 0},
+      {SpvCapabilityGroupNonUniform, "GroupNonUniform", (ops & VK_SUBGROUP_FEATURE_BASIC_BIT) != 0},
+      {SpvCapabilityGroupNonUniformVote, "GroupNonUniformVote", (ops & VK_SUBGROUP_FEATURE_VOTE_BIT) != 0},
+      {SpvCapabilityGroupNonUniformBallot, "GroupNonUniformBallot", (ops & VK_SUBGROUP_FEATURE_BALLOT_BIT) != 0},
+      {SpvCapabilityGroupNonUniformShuffle, "GroupNonUniformShuffle", (ops & VK_SUBGROUP_FEATURE_SHUFFLE_BIT) != 0},
+      {SpvCapabilityGroupNonUniformShuffleRelative, "GroupNonUniformShuffleRelative",
+       (ops & VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT) != 0},
+      {SpvCapabilityGroupNonUniformArithmetic, "GroupNonUniformArithmetic",
+       (ops & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) != 0},
+      {SpvCapabilityGroupNonUniformClustered, "GroupNonUniformClustered",
+       (ops & VK_SUBGROUP_FEATURE_CLUSTERED_BIT) != 0},
+      {SpvCapabilityGroupNonUniformQuad, "GroupNonUniformQuad", (ops & VK_SUBGROUP_FEATURE_QUAD_BIT) != 0},
+      {SpvCapabilityAtomicFloat32AddEXT, "AtomicFloat32AddEXT",
        f.atomicFloat.shaderBufferFloat32AtomicAdd || f.atomicFloat.shaderSharedFloat32AtomicAdd},
-      {"AtomicFloat64AddEXT",
+      {SpvCapabilityAtomicFloat64AddEXT, "AtomicFloat64AddEXT",
        f.atomicFloat.shaderBufferFloat64AtomicAdd || f.atomicFloat.shaderSharedFloat64AtomicAdd},
   };
+  // A capability is written as its name in the SPIR-V spec or as its decimal enumerant.
   for (const std::string &cap : caps) {
-    auto it = std::find_if(std::begin(known), std::end(known), [&](const auto &k) { return k.first == cap; });
-    if (it == std::end(known) || !it->second) return cap;
+    auto it = std::find_if(std::begin(known), std::end(known), [&](const Known &k) {
+      return k.name == cap || std::to_string(unsigned(k.id)) == cap;
+    });
+    if (it == std::end(known)) return cap + " (unknown to this runtime)";
+    if (!it->supported) return std::string(it->name);
   }
   return {};
 }

@@ -15,7 +15,7 @@
 namespace {
 
 // Stand-ins for the host stubs and shadow variables Clang generates: only their addresses matter.
-char indexStub, bigArgsStub, globalsStub, sharedStub, capsStub, oversizedStub, unknownStub;
+char indexStub, bigArgsStub, globalsStub, sharedStub, capsStub, numericCapsStub, unknownStub;
 unsigned counterShadow, writtenShadow, tableShadow[16];
 
 const char *kIndex = "_Z5indexPjj";
@@ -73,6 +73,12 @@ struct Modules {
                                                     " 1 12 0 0\narg 0 8\narg 8 4\ncaps Int64 NotARealCapability\n");
     REQUIRE(caps != nullptr);
     registerKernel(caps, &capsStub, kIndex);
+
+    // Capabilities by decimal enumerant (what hipvk-spirv writes): Shader, GroupNonUniform.
+    void **numericCaps = registerModule(kernel_index, std::string("hipvk-metadata 1\nsegment 0\nkernel ") + kIndex +
+                                                           " 1 12 0 0\narg 0 8\narg 8 4\ncaps 1 61\n");
+    REQUIRE(numericCaps != nullptr);
+    registerKernel(numericCaps, &numericCapsStub, kIndex);
   }
 };
 
@@ -194,6 +200,7 @@ TEST_CASE("launch: configuration errors leave the device usable") {
   // A module needing a capability the device lacks is refused, with a message on stderr.
   void *args[] = {&out, &out};
   CHECK_EQ(hipLaunchKernel(&capsStub, dim3(1), dim3(1), args, 0, nullptr), hipErrorInvalidDeviceFunction);
+  HIP_CHECK(hipLaunchKernel(&numericCapsStub, dim3(1), dim3(1), args, 0, nullptr));
 
   HIP_CHECK(launchIndex(dim3(1), dim3(64), out, 3));
   std::vector<unsigned> host = download(out, 64);
