@@ -1,0 +1,95 @@
+# ctest script: hipcc's command-line behaviour (no device needed).
+#   cmake -DHIPCC=<hipcc> -DSRC=<dir of tests/e2e> -DWORK=<scratch dir> -P hipcc_cli.cmake
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/tmp)
+set(ENV{TMPDIR} ${WORK}/tmp)
+set(failures 0)
+
+macro(run_hipcc)
+  execute_process(COMMAND ${HIPCC} ${ARGN} WORKING_DIRECTORY ${WORK}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(out "${out}${err}")
+  set(cmdline "hipcc ${ARGN}")
+endmacro()
+
+macro(fail what)
+  message(SEND_ERROR "FAILED: ${what}\n  ${cmdline}\n  exit status ${rc}, output:\n${out}")
+  math(EXPR failures "${failures} + 1")
+endmacro()
+
+# expect_rc(ZERO|NONZERO what)
+macro(expect_rc kind what)
+  if(("${kind}" STREQUAL "ZERO" AND NOT rc EQUAL 0) OR ("${kind}" STREQUAL "NONZERO" AND rc EQUAL 0))
+    fail("${what}: exit status")
+  endif()
+endmacro()
+macro(expect_match regex what)
+  if(NOT out MATCHES "${regex}")
+    fail("${what}: output does not match ${regex}")
+  endif()
+endmacro()
+macro(expect_no_match regex what)
+  if(out MATCHES "${regex}")
+    fail("${what}: output matches ${regex}")
+  endif()
+endmacro()
+
+set(DRY "-###")
+
+# --version names the HIP version and the clang in use.
+run_hipcc(--version)
+expect_rc(ZERO "--version")
+expect_match("HIP version: [0-9]+\\.[0-9]+" "--version")
+expect_match("clang version" "--version")
+
+# Clear errors.
+run_hipcc(${WORK}/does_not_exist.hip -o x)
+expect_rc(NONZERO "missing input")
+expect_match("no such file or directory: '[^']*does_not_exist.hip'" "missing input")
+run_hipcc(-x fortran ${SRC}/vector_add.hip)
+expect_rc(NONZERO "unknown -x")
+expect_match("language 'fortran' not recognized" "unknown -x")
+run_hipcc(-O2)
+expect_rc(NONZERO "no inputs")
+expect_match("no input files" "no inputs")
+run_hipcc(-c ${SRC}/vector_add.hip ${SRC}/saxpy.hip -o x.o)
+expect_rc(NONZERO "-c -o with two sources")
+expect_match("cannot specify '-o'" "-c -o with two sources")
+
+# -### shows the three steps of a HIP source and the link, with the flags that matter.
+run_hipcc(${DRY} ${SRC}/vector_add.hip -o app -O1 -DFOO=1 -Iinc --offload-arch=gfx90a -lm)
+expect_rc(ZERO "-###")
+expect_match("--cuda-device-only[^\n]*--offload-arch=gfx900[^\n]*-nogpuinc[^\n]*-cuid=[0-9a-f]+[^\n]*-DFOO=1[^\n]*-emit-llvm" "device pass")
+expect_match("hipvk-spirv [^\n]*device\\.bc -o [^\n]*\\.hipfb" "backend step")
+expect_match("--cuda-host-only[^\n]*-cuid=[0-9a-f]+[^\n]*-fcuda-include-gpubinary" "host pass")
+expect_match("-lm[^\n]*-lhipvk -Wl,-rpath," "link step")
+expect_no_match("gfx90a" "--offload-arch is accepted and dropped")
+expect_match(" -O1 " "user -O level")
+expect_no_match(" -O3 " "user -O replaces the default")
+
+# Default -O3; a plain .cpp is host C++; after -x hip it is HIP.
+run_hipcc(${DRY} -c ${SRC}/multi_source/main.cpp -o m.o)
+expect_match("-x c\\+\\+" "plain .cpp is C++")
+expect_no_match("cuda-device-only" "plain .cpp has no device pass")
+expect_match(" -O3 " "default -O3")
+run_hipcc(${DRY} -c -x hip ${SRC}/multi_source/main.cpp -o m.o)
+expect_match("cuda-device-only" "-x hip makes a .cpp HIP")
+
+# --offload-arch is silent.
+run_hipcc(--offload-arch=gfx1100 -fsyntax-only ${SRC}/vector_add.hip)
+expect_rc(ZERO "-fsyntax-only")
+if(NOT out STREQUAL "")
+  fail("--offload-arch must print nothing")
+endif()
+
+# Temporary directories are gone after success and after failure.
+file(GLOB left ${WORK}/tmp/*)
+if(left)
+  set(out "${left}")
+  fail("temporary files left in TMPDIR")
+endif()
+
+if(failures GREATER 0)
+  message(FATAL_ERROR "${failures} hipcc command-line checks failed")
+endif()
+message(STATUS "all hipcc command-line checks passed")
