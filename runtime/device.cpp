@@ -498,8 +498,10 @@ uint32_t Device::memoryType(MemoryUse use, uint32_t allowedTypes) {
   constexpr VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   std::optional<uint32_t> best;
   if (use == MemoryUse::Device) {
-    // The device-local type on the biggest heap, and a host-mappable type on that same heap if
-    // there is one (a small non-resizable BAR heap would run out quickly, so it is not used).
+    // The device-local type on the biggest heap, or a host-mappable one on that same heap when
+    // the host can read it at memory speed (cached: lavapipe, unified-memory GPUs). Uncached
+    // resizable-BAR memory reads back over PCIe at a crawl, and a small BAR heap would run out:
+    // those go through staging copies instead.
     for (uint32_t i = 0; i < memoryProps_.memoryTypeCount; ++i)
       if (has(i, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) &&
           (!best || memoryProps_.memoryHeaps[memoryProps_.memoryTypes[i].heapIndex].size >
@@ -507,7 +509,7 @@ uint32_t Device::memoryType(MemoryUse use, uint32_t allowedTypes) {
         best = i;
     if (best)
       for (uint32_t i = 0; i < memoryProps_.memoryTypeCount; ++i)
-        if (has(i, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | mappable) &&
+        if (has(i, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT | mappable) &&
             memoryProps_.memoryTypes[i].heapIndex == memoryProps_.memoryTypes[*best].heapIndex)
           return i;
   } else {
