@@ -140,3 +140,26 @@ TEST_CASE("memory info") {
   CHECK_EQ(hipMemGetInfo(nullptr, &total), hipErrorInvalidValue);
   (void)hipGetLastError();
 }
+
+// Device filters from the environment; ctest runs this case under each setting (CMakeLists.txt).
+TEST_CASE("environment: HIP_VISIBLE_DEVICES and HIPVK_DEVICE filter the devices") {
+  const char *visible = std::getenv("HIP_VISIBLE_DEVICES");
+  const char *selector = std::getenv("HIPVK_DEVICE");
+  int count = -1;
+  hipError_t result = hipGetDeviceCount(&count);
+  if ((visible && *visible == '\0') || (selector && std::string(selector) == "no-such-device")) {
+    CHECK_EQ(result, hipErrorNoDevice);
+    CHECK_EQ(count, 0);
+    void *p = nullptr;
+    CHECK_EQ(hipMalloc(&p, 16), hipErrorNoDevice);
+    CHECK_EQ(hipSetDevice(0), hipErrorNoDevice);
+  } else if (selector || (visible && std::string(visible) == "0,7,0")) {
+    // One device chosen, or a list that ends at the first invalid entry.
+    HIP_CHECK(result);
+    CHECK_EQ(count, 1);
+  } else {
+    HIP_CHECK(result);
+    CHECK(count >= 1);
+  }
+  (void)hipGetLastError();
+}
