@@ -41,8 +41,13 @@ void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 bl
       block.z > uint32_t(p.maxThreadsDim[2]) ||
       uint64_t(block.x) * block.y * block.z > uint64_t(p.maxThreadsPerBlock))
     fail(hipErrorInvalidConfiguration, "block exceeds maxThreadsDim or maxThreadsPerBlock");
-  // ROCm's hipLaunchKernel answers too much shared memory with hipErrorInvalidValue.
-  if (dynamicShared + kernel.staticShared > p.sharedMemPerBlock)
+  // The compiler places dynamic shared memory after the static part, 16-byte aligned, in whole
+  // words. ROCm's hipLaunchKernel answers too much shared memory with hipErrorInvalidValue.
+  constexpr uint64_t kDynamicSharedAlignment = 16;
+  uint64_t shared = (kernel.staticShared + kDynamicSharedAlignment - 1) / kDynamicSharedAlignment *
+                        kDynamicSharedAlignment +
+                    (uint64_t(dynamicShared) + 3) / 4 * 4;
+  if (dynamicShared > 0 ? shared > p.sharedMemPerBlock : kernel.staticShared > p.sharedMemPerBlock)
     fail(hipErrorInvalidValue, "static + dynamic shared memory exceed sharedMemPerBlock");
   if (!kernel.args.empty() && !args) fail(hipErrorInvalidValue, "kernel arguments missing");
 }
