@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string_view>
@@ -157,14 +158,22 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
 
 Device::~Device() {
   if (!hasLogical()) return;
-  synchronize();
+  try {
+    synchronize();
+  } catch (const Error &e) {
+    log("device %d teardown: %s", ordinal_, e.what());
+  }
+  savePipelineCache();
+}
+
+void Device::savePipelineCache() {
   Logical &l = *logical_;
-  if (!l.cache || l.cacheFile.empty()) return;
-  // Written to a temporary name and renamed, so concurrent processes never read a torn file.
+  if (l.cacheFile.empty()) return;
   size_t size = 0;
   if (vkGetPipelineCacheData(l.device.get(), l.cache.get(), &size, nullptr) != VK_SUCCESS) return;
   std::vector<char> data(size);
   if (vkGetPipelineCacheData(l.device.get(), l.cache.get(), &size, data.data()) != VK_SUCCESS) return;
+  // Written under a temporary name and renamed, so concurrent processes never read a torn file.
   std::error_code ec;
   std::filesystem::create_directories(l.cacheFile.parent_path(), ec);
   std::filesystem::path tmp = l.cacheFile;

@@ -78,6 +78,7 @@ class Device {
   vk::Pipeline createPipeline(Logical &logical, VkShaderModule module, const char *entryPoint,
                               const std::array<uint32_t, 4> &specialization);
   void fillHipProperties();
+  void savePipelineCache();
 
   Context &context_;
   VkPhysicalDevice physical_;

@@ -202,7 +202,11 @@ Module::Instance::Instance(Device &device, const Module &module) : device_(devic
 
 Module::Instance::~Instance() {
   // Queued dispatches may still use the pipelines and the segment.
-  device_.synchronize();
+  try {
+    device_.synchronize();
+  } catch (const Error &e) {
+    log("releasing device code: %s", e.what());
+  }
   if (segment_) device_.allocations().remove(segment_->address());
 }
 
