@@ -22,13 +22,6 @@
 #define __noinline__
 #endif
 
-// __host__/__device__ expand to CUDA attributes, which only Clang's HIP mode understands.
-#if defined(__HIP__)
-#define __HIPVK_HOST_DEVICE__ __host__ __device__
-#else
-#define __HIPVK_HOST_DEVICE__
-#endif
-
 #if defined(__cplusplus)
 #define __HIPVK_DEFAULT(value) = value
 #else
@@ -431,7 +424,7 @@ typedef struct dim3 {
   uint32_t y;
   uint32_t z;
 #ifdef __cplusplus
-  constexpr __HIPVK_HOST_DEVICE__ dim3(uint32_t _x = 1, uint32_t _y = 1, uint32_t _z = 1)
+  constexpr __host__ __device__ dim3(uint32_t _x = 1, uint32_t _y = 1, uint32_t _z = 1)
       : x(_x), y(_y), z(_z) {}
 #endif
 } dim3;
