@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <string>
 #include <type_traits>
 
 // Aborts the test on any HIP error, naming the call and its location.
@@ -34,8 +36,10 @@ namespace e2e {
 
 inline int g_failures = 0;
 constexpr int kMaxReported = 10;
+inline std::map<std::string, int> g_failures_by_what;  // summary printed by finish()
 
 inline void report_mismatch(const char *what, long long index, const char *got, const char *want) {
+  ++g_failures_by_what[what];
   if (++g_failures <= kMaxReported)
     std::fprintf(stderr, "mismatch in %s[%lld]: got %s, expected %s\n", what, index, got, want);
 }
@@ -71,12 +75,15 @@ template <typename T> inline bool expect_near(const char *what, long long i, T g
 }
 
 inline void check(bool ok, const char *what) {
-  if (!ok && ++g_failures <= kMaxReported) std::fprintf(stderr, "check failed: %s\n", what);
+  if (ok) return;
+  ++g_failures_by_what[what];
+  if (++g_failures <= kMaxReported) std::fprintf(stderr, "check failed: %s\n", what);
 }
 
 // Prints the verdict and returns the process exit status.
 inline int finish(const char *name) {
   if (g_failures) {
+    for (const auto &[what, count] : g_failures_by_what) std::fprintf(stderr, "  %s: %d mismatches\n", what.c_str(), count);
     std::printf("%s: FAIL (%d mismatches)\n", name, g_failures);
     return 1;
   }
