@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Packs the built end-to-end test programs, libhipvk, the Vulkan loader and the validation layer
+# into one directory that runs on another x86-64 Linux machine with a Vulkan driver but without
+# the toolchain (e.g. a GPU machine):
+#   scripts/bundle-e2e.sh [build-dir] [bundle-dir]      (defaults: build, build-bundle)
+#   <bundle-dir>/run.sh                                 (on the other machine)
+# run.sh runs every program twice (plain and with HIPVK_VALIDATION=1) and prints PASSED/FAILED.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+bundle=${2:-build-bundle}
+e2e=$build/tests/e2e
+
+rm -rf "$bundle"
+mkdir -p "$bundle/bin" "$bundle/e2e/O0" "$bundle/layers"
+cp "$build/bin/libhipvk.so" "$bundle/bin/"
+loader=$(ldconfig -p | awk '/libvulkan\.so\.1 .*x86-64/ {print $NF; exit}')
+[ -n "$loader" ] && cp -L "$loader" "$bundle/bin/libvulkan.so.1"
+layer=$(ldconfig -p | awk '/libVkLayer_khronos_validation\.so/ {print $NF; exit}')
+if [ -n "$layer" ] && [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ]; then
+  cp -L "$layer" "$bundle/bin/"
+  cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json "$bundle/layers/"
+fi
+for f in "$e2e"/* "$e2e"/O0/*; do
+  [ -f "$f" ] && [ -x "$f" ] || continue
+  case "$f" in *.o|*.bc|*.ll|*.spv|*.hipfb|*.cmake|*.sh) continue ;; esac
+  rel=${f#"$e2e"/}
+  cp "$f" "$bundle/e2e/$rel"
+done
+
+cat > "$bundle/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs the bundled end-to-end programs on this machine's default Vulkan device.
+cd "$(dirname "$0")"
+export LD_LIBRARY_PATH=$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export VK_LAYER_PATH=$PWD/layers
+if [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ]; then
+  for icd in /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json /usr/share/vulkan/icd.d/nvidia_icd.json \
+             /etc/vulkan/icd.d/nvidia_icd.json; do
+    [ -f "$icd" ] && { export VK_DRIVER_FILES=$icd VK_ICD_FILENAMES=$icd; break; }
+  done
+fi
+pass=0 fail=0
+for t in e2e/* e2e/O0/*; do
+  [ -f "$t" ] || continue
+  for v in 0 1; do
+    out=$(HIPVK_VALIDATION=$v timeout 300 "$t" 2>&1); rc=$?
+    if [ $rc = 0 ]; then
+      pass=$((pass + 1))
+    else
+      fail=$((fail + 1))
+      echo "--- FAIL $t (HIPVK_VALIDATION=$v, exit $rc)"
+      echo "$out" | tail -15
+    fi
+  done
+done
+echo "PASSED $pass FAILED $fail"
+[ $fail = 0 ]
+RUN
+chmod +x "$bundle/run.sh"
+du -sh "$bundle"
