@@ -7,7 +7,7 @@
 #include <vector>
 
 constexpr int kValues = 24;
-constexpr int kResults = 12;
+constexpr int kResults = 18;
 
 __host__ __device__ long long value(int k) {
   const long long v[kValues] = {0, 1, -1, 2, -2, 3, -3, 7, -7, 10, -10, 100, -100, 12345, -12345,
@@ -23,6 +23,7 @@ __host__ __device__ void divide(int i, int j, long long *out) {
     for (; k < kResults; ++k) out[k] = 0;
     return;
   }
+  static_assert(kResults == 18, "update names[] in main() too");
   const int a32 = (int)a, b32 = (int)b == 0 ? 1 : (int)b;
   const short a16 = (short)a, b16 = (short)b == 0 ? 1 : (short)b;
   const signed char a8 = (signed char)a, b8 = (signed char)b == 0 ? 1 : (signed char)b;
@@ -39,6 +40,14 @@ __host__ __device__ void divide(int i, int j, long long *out) {
   out[k++] = ua % ub;
   out[k++] = (long long)((unsigned long long)a / (unsigned long long)b);
   out[k++] = (long long)((unsigned long long)a % (unsigned long long)b);
+  // Constant divisors: compilers strength-reduce these, and a driver may assume non-negative
+  // operands for OpSRem (undefined for negative ones in Vulkan).
+  out[k++] = a32 % 7;
+  out[k++] = a32 / 7;
+  out[k++] = a % 1000;
+  out[k++] = a / 1000;
+  out[k++] = a32 % -3;
+  out[k++] = a16 % 10;
 }
 
 __global__ void divisions(long long *out) {
@@ -54,7 +63,9 @@ int main() {
   std::vector<long long> out(n);
   d.download(out);
   static const char *names[kResults] = {"i64 /", "i64 %", "i32 /", "i32 %", "i16 /", "i16 %",
-                                        "i8 /",  "i8 %",  "u32 /", "u32 %", "u64 /", "u64 %"};
+                                        "i8 /",  "i8 %",  "u32 /", "u32 %", "u64 /", "u64 %",
+                                        "i32 % 7", "i32 / 7", "i64 % 1000", "i64 / 1000", "i32 % -3",
+                                        "i16 % 10"};
   long long want[kResults];
   for (int i = 0; i < kValues; ++i)
     for (int j = 0; j < kValues; ++j) {
