@@ -5,10 +5,11 @@
 #   scripts/run-sample.sh [sample]      (vector_add by default, or seed_example)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build=${HIPVK_BUILD_DIR:-build}  # build directory (default: build)
 sample=${1:-vector_add}
 
 scripts/install-deps.sh
-cmake -S . -B build -G Ninja
-cmake --build build --target "sample_${sample}"
-echo "+ ./build/samples/${sample}"
-./build/samples/"${sample}"
+cmake -S . -B "$build" -G Ninja
+cmake --build "$build" --target "sample_${sample}"
+echo "+ ./$build/samples/${sample}"
+./"$build"/samples/"${sample}"

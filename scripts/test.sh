@@ -5,8 +5,9 @@
 #   scripts/test.sh [extra ctest arguments, e.g. -R e2e.saxpy]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+build=${HIPVK_BUILD_DIR:-build}  # build directory (default: build)
 
 scripts/install-deps.sh
-cmake -S . -B build -G Ninja
-cmake --build build
-ctest --test-dir build --output-on-failure -j "${CTEST_PARALLEL_LEVEL:-$(nproc)}" "$@"
+cmake -S . -B "$build" -G Ninja
+cmake --build "$build"
+ctest --test-dir "$build" --output-on-failure -j "${CTEST_PARALLEL_LEVEL:-$(nproc)}" "$@"
