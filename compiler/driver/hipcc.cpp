@@ -65,7 +65,8 @@ struct EnvVar {
 };
 constexpr EnvVar kEnvClang{"HIPVK_CLANG", "clang++ used for device, host and link steps"};
 constexpr EnvVar kEnvBackend{"HIPVK_SPIRV", "path of the hipvk-spirv backend"};
-constexpr EnvVar kEnvVerbose{"HIPCC_VERBOSE", "1: print every command hipcc runs (like -v)"};
+constexpr EnvVar kEnvVerbose{"HIPCC_VERBOSE",
+                              "bit mask: 1 print the commands (like -v), 2 the paths, 4 the arguments"};
 constexpr EnvVar kEnvCompileAppend{"HIPCC_COMPILE_FLAGS_APPEND",
                                    "extra flags appended to every compile (space separated)"};
 constexpr EnvVar kEnvLinkAppend{"HIPCC_LINK_FLAGS_APPEND",
@@ -777,6 +778,16 @@ int main(int argc, char **argv) {
 
   Driver d;
   d.tc = locate(argv[0]);
+  const int verbose = std::atoi(getEnv(kEnvVerbose).value_or("0").c_str());
+  if (verbose & 1) g_verbose = true;
+  if (verbose & 2)
+    std::fprintf(stderr, "hipcc: clang %s\nhipcc: backend %s\nhipcc: include %s\nhipcc: library %s\n",
+                 d.tc.clang.c_str(), d.tc.backend.c_str(), d.tc.includeDir.c_str(), d.tc.libDir.c_str());
+  if (verbose & 4) {
+    std::vector<std::string> args(argv, argv + argc);
+    std::fprintf(stderr, "hipcc-args: ");
+    printCommand(args);
+  }
   d.opt = parse(argc, argv);
   if (d.opt.printHelp) {
     printHelp();
