@@ -22,7 +22,8 @@ __global__ void ids_3d(Coord *out, unsigned nx, unsigned ny, unsigned nz) {
   dim3 t = threadIdx, b = blockIdx, bd = blockDim, gd = gridDim;
   Coord c{t.x, t.y, t.z, b.x, b.y, b.z, bd.x, bd.y, bd.z, gd.x, gd.y, gd.z};
   // Cross-check the two spellings.
-  if (threadIdx.z != hipThreadIdx_z || gridDim.y != hipGridDim_y) c.tx = 0xdeadbeef;
+  uint3 tu = threadIdx;  // the CUDA spelling: threadIdx is also a uint3
+  if (threadIdx.z != hipThreadIdx_z || gridDim.y != hipGridDim_y || tu.y != t.y) c.tx = 0xdeadbeef;
   out[(z * ny + y) * nx + x] = c;
 }
 

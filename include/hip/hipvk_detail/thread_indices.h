@@ -1,13 +1,14 @@
 // threadIdx, blockIdx, blockDim, gridDim, warpSize and the old hipThreadIdx_x-style names.
 //
 // The index objects are empty structs whose x/y/z are MS properties (Clang enables __declspec in
-// HIP mode) reading the hipvk device builtins; they also convert to dim3. The objects are
+// HIP mode) reading the hipvk device builtins; they also convert to dim3 and uint3. The objects are
 // `static constexpr __device__`: device code that only reads .x/.y/.z never touches them, and
 // after inlining nothing refers to them.
 #pragma once
 
 #include <hip/hipvk_detail/device_builtins.h>
 #include <hip/hip_runtime_api.h>  // dim3
+#include <hip/hip_vector_types.h>  // uint3
 
 #if defined(__HIP__)
 
@@ -24,6 +25,9 @@
     __HIPVK_COORD_MEMBER(z, PREFIX##_z)                                              \
     __device__ __forceinline__ operator dim3() const {                               \
       return dim3(__get_x(), __get_y(), __get_z());                                  \
+    }                                                                                \
+    __device__ __forceinline__ operator uint3() const {                              \
+      return uint3(__get_x(), __get_y(), __get_z());                                 \
     }                                                                                \
   }
 
