@@ -1,4 +1,5 @@
-// SAXPY y = a*x + y in single precision, grid-stride loop, hipLaunchKernelGGL, hipMemcpyDefault.
+// SAXPY y = a*x + y in single precision, grid-stride loop, launched with hipLaunchKernelGGL and
+// with hipLaunchKernel(kernel, grid, block, args), hipMemcpyDefault.
 #include "test_common.h"
 
 #include <vector>
@@ -24,5 +25,17 @@ int main() {
   HIP_CHECK_LAUNCH();
   HIP_CHECK(hipMemcpy(out.data(), dy, n * sizeof(float), hipMemcpyDefault));
   for (int i = 0; i < n; ++i) e2e::expect_near("y", i, out[i], a * x[i] + y[i]);
+
+  // The same through hipLaunchKernel with an argument array (y <- a*x + y once more).
+  const float *xp = dx.ptr;
+  float *yp = dy.ptr;
+  int nn = n;
+  float aa = a;
+  void *args[] = {&nn, &aa, &xp, &yp};
+  HIP_CHECK(hipLaunchKernel(saxpy, dim3(512), dim3(256), args, 0, nullptr));
+  HIP_CHECK_LAUNCH();
+  std::vector<float> out2(n);
+  HIP_CHECK(hipMemcpy(out2.data(), dy, n * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) e2e::expect_near("y (hipLaunchKernel)", i, out2[i], a * x[i] + out[i]);
   return e2e::finish("saxpy");
 }
