@@ -14,9 +14,9 @@ e2e=$build/tests/e2e
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/e2e/O0" "$bundle/layers"
 cp "$build/bin/libhipvk.so" "$bundle/bin/"
-loader=$(ldconfig -p | awk '/libvulkan\.so\.1 .*x86-64/ {print $NF; exit}')
+loader=$(ldconfig -p | awk '!found && /libvulkan\.so\.1 .*x86-64/ {print $NF; found = 1}')
 [ -n "$loader" ] && cp -L "$loader" "$bundle/bin/libvulkan.so.1"
-layer=$(ldconfig -p | awk '/libVkLayer_khronos_validation\.so/ {print $NF; exit}')
+layer=$(ldconfig -p | awk '!found && /libVkLayer_khronos_validation\.so/ {print $NF; found = 1}')
 if [ -n "$layer" ] && [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ]; then
   cp -L "$layer" "$bundle/bin/"
   cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json "$bundle/layers/"
