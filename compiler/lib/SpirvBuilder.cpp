@@ -54,12 +54,12 @@ SpvId SpirvBuilder::cached(std::map<Words, SpvId> &cache, spv::Op op, const Word
 SpvId SpirvBuilder::typeVoid() { return cached(types_, spv::OpTypeVoid, {}, false); }
 SpvId SpirvBuilder::typeBool() { return cached(types_, spv::OpTypeBool, {}, false); }
 
-SpvId SpirvBuilder::typeInt(unsigned bits) {
+SpvId SpirvBuilder::typeInt(unsigned bits, bool isSigned) {
   if (bits == 8) requireCapability(spv::CapabilityInt8);
   if (bits == 16) requireCapability(spv::CapabilityInt16);
   if (bits == 64) requireCapability(spv::CapabilityInt64);
-  SpvId id = cached(types_, spv::OpTypeInt, {bits, 0}, false);
-  intWidths_[id] = bits;
+  SpvId id = cached(types_, spv::OpTypeInt, {bits, isSigned ? 1u : 0u}, false);
+  if (!isSigned) intWidths_[id] = bits;
   return id;
 }
 
@@ -71,6 +71,8 @@ SpvId SpirvBuilder::typeFloat(unsigned bits) {
 
 SpvId SpirvBuilder::typeVector(SpvId element, unsigned count) {
   SpvId id = cached(types_, spv::OpTypeVector, {element, count}, false);
+  vectors_[id] = {element, count};
+  if (unsigned bits = intWidthOf(element)) intWidths_[id] = bits;
   return id;
 }
 
@@ -102,6 +104,24 @@ SpvId SpirvBuilder::typeFunction(SpvId ret, const std::vector<SpvId> &params) {
 unsigned SpirvBuilder::intWidthOf(SpvId type) const {
   auto it = intWidths_.find(type);
   return it == intWidths_.end() ? 0 : it->second;
+}
+
+SpvId SpirvBuilder::signedVariant(SpvId type) {
+  unsigned bits = intWidthOf(type);
+  if (!bits) return type;
+  auto vec = vectors_.find(type);
+  if (vec == vectors_.end()) return typeInt(bits, true);
+  return typeVector(typeInt(bits, true), vec->second.second);
+}
+
+SpvId SpirvBuilder::vectorElement(SpvId type) const {
+  auto it = vectors_.find(type);
+  return it == vectors_.end() ? 0 : it->second.first;
+}
+
+unsigned SpirvBuilder::vectorCount(SpvId type) const {
+  auto it = vectors_.find(type);
+  return it == vectors_.end() ? 1 : it->second.second;
 }
 
 SpvId SpirvBuilder::constInt(unsigned bits, uint64_t value) {

@@ -40,7 +40,7 @@ public:
   // Types (de-duplicated).
   SpvId typeVoid();
   SpvId typeBool();
-  SpvId typeInt(unsigned bits);
+  SpvId typeInt(unsigned bits, bool isSigned = false);
   SpvId typeFloat(unsigned bits);
   SpvId typeVector(SpvId element, unsigned count);
   SpvId typeArray(SpvId element, SpvId lengthId);       // undecorated (Function/Workgroup use)
@@ -58,7 +58,11 @@ public:
   SpvId constComposite(SpvId type, const std::vector<SpvId> &parts);
   SpvId undef(SpvId type);
 
-  unsigned intWidthOf(SpvId type) const; // 0 when not an integer type
+  unsigned intWidthOf(SpvId type) const; // 0 when not an integer type (or vector of them)
+  // The signed twin of an unsigned integer type or vector of them, else `type` itself.
+  SpvId signedVariant(SpvId type);
+  SpvId vectorElement(SpvId type) const; // 0 when `type` is not a vector
+  unsigned vectorCount(SpvId type) const;
 
   std::vector<uint32_t> finish() const;
 
@@ -70,7 +74,8 @@ private:
   std::set<uint32_t> capabilities_;
   SpvId glsl_ = 0;
   std::map<Words, SpvId> types_, constants_;
-  std::map<SpvId, unsigned> intWidths_;
+  std::map<SpvId, unsigned> intWidths_;               // unsigned scalar and vector integer types
+  std::map<SpvId, std::pair<SpvId, unsigned>> vectors_; // vector type -> (element, count)
 };
 
 } // namespace hipvk

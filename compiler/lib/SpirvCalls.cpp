@@ -181,17 +181,18 @@ struct CallLowering {
       // Overflow iff the result's sign differs from a's while (add) b has a's sign / (sub) b has the other.
       SpvId x1 = e.op(spv::OpBitwiseXor, type, {a, r});
       SpvId x2 = e.op(spv::OpBitwiseXor, type, {add ? c : a, add ? r : c});
-      overflow = e.op(spv::OpSLessThan, boolType, {e.op(spv::OpBitwiseAnd, type, {x1, x2}), b.constNull(type)});
+      overflow = e.signedOp(spv::OpSLessThan, boolType, type, {e.op(spv::OpBitwiseAnd, type, {x1, x2}), b.constNull(type)});
       break;
     }
     case Intrinsic::umul_with_overflow:
     case Intrinsic::smul_with_overflow: {
       bool isSigned = id == Intrinsic::smul_with_overflow;
-      SpvId pairType = b.typeStruct({type, type});
-      SpvId wide = e.op(isSigned ? spv::OpSMulExtended : spv::OpUMulExtended, pairType, {a, c});
-      r = e.op(spv::OpCompositeExtract, type, {wide, 0});
-      SpvId hi = e.op(spv::OpCompositeExtract, type, {wide, 1});
-      SpvId expectHi = isSigned ? e.op(spv::OpShiftRightArithmetic, type, {r, splat(t, w - 1)}) : b.constNull(type);
+      SpvId part = isSigned ? b.signedVariant(type) : type;
+      SpvId wide = e.op(isSigned ? spv::OpSMulExtended : spv::OpUMulExtended, b.typeStruct({part, part}),
+                        {e.bitcastIfNeeded(a, type, part), e.bitcastIfNeeded(c, type, part)});
+      r = e.bitcastIfNeeded(e.op(spv::OpCompositeExtract, part, {wide, 0}), part, type);
+      SpvId hi = e.bitcastIfNeeded(e.op(spv::OpCompositeExtract, part, {wide, 1}), part, type);
+      SpvId expectHi = isSigned ? e.signedOp(spv::OpShiftRightArithmetic, type, type, {r, splat(t, w - 1)}) : b.constNull(type);
       overflow = e.op(spv::OpINotEqual, boolType, {hi, expectHi});
       break;
     }
@@ -247,8 +248,8 @@ struct CallLowering {
       case Intrinsic::vector_reduce_and: acc = e.op(spv::OpBitwiseAnd, scalar, {acc, x}); break;
       case Intrinsic::vector_reduce_or: acc = e.op(spv::OpBitwiseOr, scalar, {acc, x}); break;
       case Intrinsic::vector_reduce_xor: acc = e.op(spv::OpBitwiseXor, scalar, {acc, x}); break;
-      case Intrinsic::vector_reduce_smax: acc = e.glsl(GLSLstd450SMax, scalar, {acc, x}); break;
-      case Intrinsic::vector_reduce_smin: acc = e.glsl(GLSLstd450SMin, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_smax: acc = e.signedGlsl(GLSLstd450SMax, scalar, {acc, x}); break;
+      case Intrinsic::vector_reduce_smin: acc = e.signedGlsl(GLSLstd450SMin, scalar, {acc, x}); break;
       case Intrinsic::vector_reduce_umax: acc = e.glsl(GLSLstd450UMax, scalar, {acc, x}); break;
       case Intrinsic::vector_reduce_umin: acc = e.glsl(GLSLstd450UMin, scalar, {acc, x}); break;
       case Intrinsic::vector_reduce_fadd: acc = e.op(spv::OpFAdd, scalar, {acc, x}); break;
@@ -344,11 +345,11 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
   case Intrinsic::maximum: return l.minMaxPropagatingNaN(GLSLstd450NMax);
   case Intrinsic::copysign: return l.copysign(l.arg(0), l.arg(1), t);
   case Intrinsic::ldexp: return glslOp(GLSLstd450Ldexp);
-  case Intrinsic::smax: return glslOp(GLSLstd450SMax);
-  case Intrinsic::smin: return glslOp(GLSLstd450SMin);
+  case Intrinsic::smax: return signedGlsl(GLSLstd450SMax, type, {l.arg(0), l.arg(1)});
+  case Intrinsic::smin: return signedGlsl(GLSLstd450SMin, type, {l.arg(0), l.arg(1)});
   case Intrinsic::umax: return glslOp(GLSLstd450UMax);
   case Intrinsic::umin: return glslOp(GLSLstd450UMin);
-  case Intrinsic::abs: return glsl(GLSLstd450SAbs, type, {l.arg(0)});
+  case Intrinsic::abs: return signedGlsl(GLSLstd450SAbs, type, {l.arg(0)});
   case Intrinsic::ctpop: return l.ctpop(t, l.arg(0));
   case Intrinsic::ctlz: return l.ctlz(t, l.arg(0));
   case Intrinsic::cttz: return l.cttz(t, l.arg(0));

@@ -247,12 +247,27 @@ SpvId KernelEmitter::glsl(GLSLstd450 inst, SpvId type, const Words &operands) {
   return op(spv::OpExtInst, type, w);
 }
 
+SpvId KernelEmitter::signedOp(spv::Op opcode, SpvId resultType, SpvId operandType, const Words &operands) {
+  SpvId signedOperand = b_.signedVariant(operandType), signedResult = b_.signedVariant(resultType);
+  Words converted;
+  for (SpvId v : operands) converted.push_back(bitcastIfNeeded(v, operandType, signedOperand));
+  return bitcastIfNeeded(op(opcode, signedResult, converted), signedResult, resultType);
+}
+
+SpvId KernelEmitter::signedGlsl(GLSLstd450 inst, SpvId type, const Words &operands) {
+  SpvId signedType = b_.signedVariant(type);
+  Words w{b_.glslStd450(), uint32_t(inst)};
+  for (SpvId v : operands) w.push_back(bitcastIfNeeded(v, type, signedType));
+  return bitcastIfNeeded(op(spv::OpExtInst, signedType, w), signedType, type);
+}
+
 SpvId KernelEmitter::bitcastIfNeeded(SpvId v, SpvId from, SpvId to) { return from == to ? v : op(spv::OpBitcast, to, {v}); }
 
 SpvId KernelEmitter::convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned) {
   if (fromBits == toBits) return v;
   if (auto c = knownConstant(v); c && !isSigned) return toBits == 64 ? u64(*c) : toBits == 32 ? u32(uint32_t(*c)) : b_.constInt(toBits, *c);
-  return op(isSigned && toBits > fromBits ? spv::OpSConvert : spv::OpUConvert, b_.typeInt(toBits), {v});
+  if (isSigned && toBits > fromBits) return signedOp(spv::OpSConvert, b_.typeInt(toBits), b_.typeInt(fromBits), {v});
+  return op(spv::OpUConvert, b_.typeInt(toBits), {v});
 }
 
 SpvId KernelEmitter::boolToInt(SpvId v, SpvId intType) {
@@ -560,7 +575,22 @@ SpvId KernelEmitter::emitBinary(BinaryOperator &inst) {
   if (isBool && (o == spv::OpUDiv || o == spv::OpSDiv || o == spv::OpUMod || o == spv::OpSRem || o == spv::OpShiftLeftLogical ||
                  o == spv::OpShiftRightLogical || o == spv::OpShiftRightArithmetic))
     return unsupported(inst, "unsupported arithmetic on bool");
+  if (o == spv::OpSRem) return signedRemainder(type, a, c);
+  if (o == spv::OpSDiv || o == spv::OpShiftRightArithmetic) return signedOp(o, type, type, {a, c});
   return op(o, type, {a, c});
+}
+
+SpvId KernelEmitter::signedRemainder(SpvId type, SpvId a, SpvId c) {
+  // Vulkan leaves OpSRem/OpSMod undefined for negative operands (and NVIDIA's results differ):
+  // take the remainder of the magnitudes and give it the dividend's sign, as C does.
+  SpvId zero = b_.constNull(type);
+  SpvId boolType = b_.typeBool();
+  if (b_.vectorElement(type)) boolType = b_.typeVector(boolType, b_.vectorCount(type));
+  auto magnitude = [&](SpvId x, SpvId negative) { return op(spv::OpSelect, type, {negative, op(spv::OpISub, type, {zero, x}), x}); };
+  SpvId aNegative = signedOp(spv::OpSLessThan, boolType, type, {a, zero});
+  SpvId cNegative = signedOp(spv::OpSLessThan, boolType, type, {c, zero});
+  SpvId remainder = op(spv::OpUMod, type, {magnitude(a, aNegative), magnitude(c, cNegative)});
+  return magnitude(remainder, aNegative);
 }
 
 SpvId KernelEmitter::emitCompare(CmpInst &inst) {
@@ -569,6 +599,7 @@ SpvId KernelEmitter::emitCompare(CmpInst &inst) {
   SpvId hint = lhs->getType()->isPointerTy() ? (isa<Constant>(lhs) ? typeOfValue(rhs) : typeOfValue(lhs)) : 0;
   SpvId a = value(lhs, hint), c = value(rhs, hint);
   if (auto *icmp = dyn_cast<ICmpInst>(&inst)) {
+    SpvId operandType = hint ? hint : typeOf(lhs->getType());
     if (lhs->getType()->isIntOrIntVectorTy(1)) {
       if (icmp->getPredicate() == CmpInst::ICMP_EQ) return op(spv::OpLogicalEqual, type, {a, c});
       if (icmp->getPredicate() == CmpInst::ICMP_NE) return op(spv::OpLogicalNotEqual, type, {a, c});
@@ -581,6 +612,7 @@ SpvId KernelEmitter::emitCompare(CmpInst &inst) {
       }
       a = op(spv::OpSelect, i8, {a, trueValue, falseValue});
       c = op(spv::OpSelect, i8, {c, trueValue, falseValue});
+      operandType = i8;
     }
     spv::Op o;
     switch (icmp->getPredicate()) {
@@ -597,7 +629,7 @@ SpvId KernelEmitter::emitCompare(CmpInst &inst) {
                                                            {spv::OpUGreaterThanEqual, spv::OpSGreaterThanEqual},
                                                            {spv::OpULessThan, spv::OpSLessThan},
                                                            {spv::OpULessThanEqual, spv::OpSLessThanEqual}};
-      o = toSigned.at(o);
+      return signedOp(toSigned.at(o), type, operandType, {a, c});
     }
     return op(o, type, {a, c});
   }
@@ -650,13 +682,15 @@ SpvId KernelEmitter::emitCast(CastInst &inst) {
       uint64_t ones = inst.getOpcode() == Instruction::SExt ? ~uint64_t(0) : 1;
       return op(spv::OpSelect, toType, {v, splat(b_.constInt(scalarBits(to), ones)), b_.constNull(toType)});
     }
-    return op(inst.getOpcode() == Instruction::SExt ? spv::OpSConvert : spv::OpUConvert, toType, {v});
+    if (inst.getOpcode() == Instruction::SExt) return signedOp(spv::OpSConvert, toType, fromType, {v});
+    return op(spv::OpUConvert, toType, {v});
   case Instruction::FPTrunc:
   case Instruction::FPExt: return op(spv::OpFConvert, toType, {v});
   case Instruction::FPToUI:
   case Instruction::FPToSI: {
     if (toBool) return op(spv::OpFUnordNotEqual, toType, {v, b_.constNull(fromType)});
-    return op(inst.getOpcode() == Instruction::FPToUI ? spv::OpConvertFToU : spv::OpConvertFToS, toType, {v});
+    if (inst.getOpcode() == Instruction::FPToSI) return signedOp(spv::OpConvertFToS, toType, fromType, {v});
+    return op(spv::OpConvertFToU, toType, {v});
   }
   case Instruction::UIToFP:
   case Instruction::SIToFP:
@@ -666,7 +700,8 @@ SpvId KernelEmitter::emitCast(CastInst &inst) {
       uint64_t minusOne = one | (uint64_t(1) << (bits - 1));
       return op(spv::OpSelect, toType, {v, splat(b_.constFloat(bits, inst.getOpcode() == Instruction::SIToFP ? minusOne : one)), b_.constNull(toType)});
     }
-    return op(inst.getOpcode() == Instruction::UIToFP ? spv::OpConvertUToF : spv::OpConvertSToF, toType, {v});
+    if (inst.getOpcode() == Instruction::SIToFP) return signedOp(spv::OpConvertSToF, toType, fromType, {v});
+    return op(spv::OpConvertUToF, toType, {v});
   case Instruction::PtrToInt:
   case Instruction::IntToPtr: {
     unsigned fromBits = b_.intWidthOf(fromType), toBits = b_.intWidthOf(toType);

@@ -59,6 +59,13 @@ private:
   SpvId op(spv::Op opcode, SpvId type, const Words &operands);
   void opNoResult(spv::Op opcode, const Words &operands);
   SpvId glsl(GLSLstd450 inst, SpvId type, const Words &operands);
+  // An instruction with signed semantics, run on signed integer types as glslang emits them:
+  // operands of integer type `operandType` and an integer result are bitcast around it. (SPIR-V
+  // lets signedness come from the opcode alone, but NVIDIA's compiler folds constant divisors of
+  // unsigned-typed OpSDiv/OpSRem wrongly.)
+  SpvId signedOp(spv::Op opcode, SpvId resultType, SpvId operandType, const Words &operands);
+  SpvId signedGlsl(GLSLstd450 inst, SpvId type, const Words &operands);
+  SpvId signedRemainder(SpvId type, SpvId a, SpvId c);
   SpvId bitcastIfNeeded(SpvId v, SpvId from, SpvId to);
   SpvId convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned);
   SpvId boolToInt(SpvId v, SpvId intType);

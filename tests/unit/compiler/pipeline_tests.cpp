@@ -383,3 +383,27 @@ define amdgpu_kernel void @k(ptr addrspace(4) byref([32 x i8]) align 16 %s, ptr 
   CompileResult r = compileModule(*p.module, {});
   CHECK_MESSAGE(r.errors.empty(), joined(r.errors));
 }
+
+TEST_CASE("signed remainder avoids OpSRem, which Vulkan leaves undefined for negative operands") {
+  Parsed p(R"(
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, <2 x i16> %v) {
+  %r = srem i32 %a, 1000
+  store i32 %r, ptr addrspace(1) %out
+  %q = sdiv i32 %a, 7
+  %p1 = getelementptr i32, ptr addrspace(1) %out, i64 1
+  store i32 %q, ptr addrspace(1) %p1
+  %rv = srem <2 x i16> %v, <i16 10, i16 -3>
+  %p2 = getelementptr i32, ptr addrspace(1) %out, i64 2
+  store <2 x i16> %rv, ptr addrspace(1) %p2
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {false});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  std::string text = disassembleSpirv(r.spirv);
+  CHECK(text.find("OpSRem") == std::string::npos);
+  CHECK(text.find("OpSMod") == std::string::npos);
+  CHECK(text.find("OpUMod") != std::string::npos);
+  // Signed operations run on signed types, as glslang emits them.
+  CHECK(text.find("OpSDiv %int") != std::string::npos);
+}
