@@ -1,5 +1,5 @@
 // hipvk-spirv: the device back end hipcc runs on each translation unit.
-//   hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [--passes=a,b]
+//   hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [--passes=a,b] [-v]
 // Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
 #include "Compiler.h"
 
@@ -13,24 +13,28 @@
 #include <iostream>
 #include <string>
 
+static const char kUsage[] =
+    "usage: hipvk-spirv <input.bc> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [-v]\n";
+
 int main(int argc, char **argv) {
   std::string input, output;
   hipvk::CompileOptions options;
+  bool verbose = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "-o" && i + 1 < argc) output = argv[++i];
     else if (a == "--save-temps" && i + 1 < argc) options.saveTempsPrefix = argv[++i];
     else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
+    else if (a == "-v") verbose = true;
     else if (a.rfind("--passes=", 0) == 0) options.passPipelineOverride = a.substr(9);
     else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
     else {
-      std::cerr << "hipvk-spirv: unknown argument '" << a << "'\n"
-                << "usage: hipvk-spirv <input.bc> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt]\n";
+      std::cerr << "hipvk-spirv: unknown argument '" << a << "'\n" << kUsage;
       return 2;
     }
   }
   if (input.empty() || output.empty()) {
-    std::cerr << "usage: hipvk-spirv <input.bc> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt]\n";
+    std::cerr << kUsage;
     return 2;
   }
   llvm::LLVMContext context;
@@ -46,6 +50,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::vector<uint8_t> blob = result.blob();
+  if (verbose) // the metadata names each kernel with its argument and memory layout
+    std::cerr << "hipvk-spirv: " << input << ": " << result.spirv.size() * 4 << " bytes of SPIR-V\n" << result.metadata;
   std::ofstream out(output, std::ios::binary);
   out.write(reinterpret_cast<const char *>(blob.data()), std::streamsize(blob.size()));
   if (!out) {

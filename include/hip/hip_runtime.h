@@ -26,7 +26,6 @@
 #endif
 
 #include <hip/hip_runtime_api.h>
-#include <hip/hipvk_detail/api_cxx_overloads.h>
 #include <hip/hip_vector_types.h>
 
 #if defined(__HIP__)

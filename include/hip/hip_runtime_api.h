@@ -498,4 +498,20 @@ void __hipRegisterVar(void **modules, void *var, char *hostVar, const char *devi
 
 #undef __HIPVK_DEFAULT
 
+#ifdef __cplusplus
+// ROCm's C++ conveniences on top of the C entry points:
+//   float *p;  hipMalloc(&p, bytes);                            (no cast to void **)
+//   hipLaunchKernel(kernel, grid, block, args, shmem, stream);  (a kernel, not a const void *)
+template <class T> static inline hipError_t hipMalloc(T **devPtr, size_t size) {
+  return hipMalloc(reinterpret_cast<void **>(devPtr), size);
+}
+
+template <typename F>
+static inline hipError_t hipLaunchKernel(F *kernel, dim3 numBlocks, dim3 dimBlocks, void **args,
+                                         size_t sharedMemBytes = 0, hipStream_t stream = 0) {
+  return hipLaunchKernel(reinterpret_cast<const void *>(kernel), numBlocks, dimBlocks, args,
+                         sharedMemBytes, stream);
+}
+#endif
+
 #endif  // HIP_INCLUDE_HIP_HIP_RUNTIME_API_H
