@@ -13,17 +13,28 @@ namespace hipvk {
 
 namespace {
 
+struct Member {
+  Type *type;
+  uint64_t offset;
+};
+
+unsigned memberCount(Type *aggregate) {
+  return aggregate->isStructTy() ? aggregate->getStructNumElements() : unsigned(aggregate->getArrayNumElements());
+}
+
+Member member(Type *aggregate, unsigned i, const DataLayout &dl) {
+  if (auto *st = dyn_cast<StructType>(aggregate)) return {st->getElementType(i), dl.getStructLayout(st)->getElementOffset(i)};
+  Type *element = aggregate->getArrayElementType();
+  return {element, i * dl.getTypeAllocSize(element)};
+}
+
 Value *loadAggregate(IRBuilder<> &b, Type *type, Value *ptr, Align align, const DataLayout &dl) {
   if (!type->isAggregateType()) return b.CreateAlignedLoad(type, ptr, align);
   Value *result = PoisonValue::get(type);
-  unsigned count = type->isStructTy() ? type->getStructNumElements() : type->getArrayNumElements();
-  for (unsigned i = 0; i < count; ++i) {
-    Type *member = type->isStructTy() ? type->getStructElementType(i) : type->getArrayElementType();
-    uint64_t offset = type->isStructTy() ? dl.getStructLayout(cast<StructType>(type))->getElementOffset(i)
-                                         : i * dl.getTypeAllocSize(member);
-    Value *memberPtr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), ptr, offset);
-    Value *v = loadAggregate(b, member, memberPtr, commonAlignment(align, offset), dl);
-    result = b.CreateInsertValue(result, v, {i});
+  for (unsigned i = 0; i < memberCount(type); ++i) {
+    Member m = member(type, i, dl);
+    Value *memberPtr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), ptr, m.offset);
+    result = b.CreateInsertValue(result, loadAggregate(b, m.type, memberPtr, commonAlignment(align, m.offset), dl), {i});
   }
   return result;
 }
@@ -34,13 +45,10 @@ void storeAggregate(IRBuilder<> &b, Value *value, Value *ptr, Align align, const
     b.CreateAlignedStore(value, ptr, align);
     return;
   }
-  unsigned count = type->isStructTy() ? type->getStructNumElements() : type->getArrayNumElements();
-  for (unsigned i = 0; i < count; ++i) {
-    Type *member = type->isStructTy() ? type->getStructElementType(i) : type->getArrayElementType();
-    uint64_t offset = type->isStructTy() ? dl.getStructLayout(cast<StructType>(type))->getElementOffset(i)
-                                         : i * dl.getTypeAllocSize(member);
-    Value *memberPtr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), ptr, offset);
-    storeAggregate(b, b.CreateExtractValue(value, {i}), memberPtr, commonAlignment(align, offset), dl);
+  for (unsigned i = 0; i < memberCount(type); ++i) {
+    Member m = member(type, i, dl);
+    Value *memberPtr = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), ptr, m.offset);
+    storeAggregate(b, b.CreateExtractValue(value, {i}), memberPtr, commonAlignment(align, m.offset), dl);
   }
 }
 
