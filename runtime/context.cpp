@@ -104,8 +104,11 @@ void Context::initVulkan() {
     return;
   }
   bool validation = options_.validation && hasLayer(kValidationLayer);
-  if (options_.validation && !validation)
+  if (options_.validation && !validation) {
+    // Validation was asked for and cannot happen: that must not pass for a clean run.
     std::fprintf(stderr, "hipvk: HIPVK_VALIDATION=1 but %s is not installed\n", kValidationLayer);
+    reportValidationError();
+  }
 
   VkApplicationInfo app{.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
                         .pApplicationName = "hipvk",
