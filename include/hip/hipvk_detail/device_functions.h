@@ -10,3 +10,8 @@
 __device__ __forceinline__ __attribute__((convergent)) void __syncthreads() { __hipvk_syncthreads(); }
 
 #endif  // __HIP__
+
+// Dynamic shared memory, sized by the launch's shared-memory argument (ROCm's macro). Every such
+// declaration of a kernel names the same memory, which follows the kernel's static __shared__
+// variables.
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
