@@ -44,6 +44,11 @@ void Diagnostics::error(const llvm::GlobalVariable *at, const std::string &messa
   if (!gves.empty())
     if (llvm::DIGlobalVariable *gv = gves.front()->getVariable())
       loc = gv->getFilename().str() + ":" + std::to_string(gv->getLine());
+  // Line tables alone describe no variables: point at the first use instead.
+  for (const llvm::User *user : at->users()) {
+    if (!loc.empty()) break;
+    if (const auto *inst = llvm::dyn_cast<llvm::Instruction>(user)) loc = sourceLocation(inst->getDebugLoc());
+  }
   add(loc, message);
 }
 

@@ -1,6 +1,7 @@
 # ctest script: hipcc must reject SOURCE with a non-zero exit status, a message that names the
-# source file with a line number ("<file>.hip:<line>"), and no output file.
-#   cmake -DHIPCC=<hipcc> -DSOURCE=<file.hip> -DOUTPUT=<path> -P expect_compile_error.cmake
+# source file with a line number ("<file>.hip:<line>") and the construct (regex EXPECT), and no
+# output file.
+#   cmake -DHIPCC=<hipcc> -DSOURCE=<file.hip> -DOUTPUT=<path> -DEXPECT=<regex> -P expect_compile_error.cmake
 get_filename_component(name ${SOURCE} NAME)
 get_filename_component(outdir ${OUTPUT} DIRECTORY)
 file(MAKE_DIRECTORY ${outdir})
@@ -18,6 +19,9 @@ if(NOT all MATCHES "${name_re}:[0-9]+")
 endif()
 if(NOT all MATCHES "error")
   message(FATAL_ERROR "the message does not say 'error'")
+endif()
+if(NOT all MATCHES "${EXPECT}")
+  message(FATAL_ERROR "the message does not name the construct (expected /${EXPECT}/)")
 endif()
 if(EXISTS ${OUTPUT})
   message(FATAL_ERROR "hipcc left an output file behind: ${OUTPUT}")
