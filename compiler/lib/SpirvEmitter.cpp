@@ -256,9 +256,9 @@ SpvId KernelEmitter::signedOp(spv::Op opcode, SpvId resultType, SpvId operandTyp
 
 SpvId KernelEmitter::signedGlsl(GLSLstd450 inst, SpvId type, const Words &operands) {
   SpvId signedType = b_.signedVariant(type);
-  Words w{b_.glslStd450(), uint32_t(inst)};
-  for (SpvId v : operands) w.push_back(bitcastIfNeeded(v, type, signedType));
-  return bitcastIfNeeded(op(spv::OpExtInst, signedType, w), signedType, type);
+  Words converted;
+  for (SpvId v : operands) converted.push_back(bitcastIfNeeded(v, type, signedType));
+  return bitcastIfNeeded(glsl(inst, signedType, converted), signedType, type);
 }
 
 SpvId KernelEmitter::bitcastIfNeeded(SpvId v, SpvId from, SpvId to) { return from == to ? v : op(spv::OpBitcast, to, {v}); }
