@@ -405,6 +405,8 @@ SpvId KernelEmitter::wordPointer(PointerClass c, SpvId byteOffset, uint32_t extr
   SpvId index;
   if (auto k = knownConstant(byteOffset)) {
     index = u32(uint32_t(*k / 4 + extraWords));
+  } else if (auto word = wordIndexOf_.find(byteOffset); word != wordIndexOf_.end()) {
+    index = extraWords ? op(spv::OpIAdd, u32t, {word->second, u32(extraWords)}) : word->second;
   } else {
     index = op(spv::OpShiftRightLogical, u32t, {byteOffset, u32(2)});
     if (extraWords) index = op(spv::OpIAdd, u32t, {index, u32(extraWords)});
@@ -722,23 +724,35 @@ SpvId KernelEmitter::emitGEP(GetElementPtrInst &gep) {
   MapVector<Value *, APInt> variable;
   APInt constantOffset(width, 0);
   if (!gep.collectOffset(m_.dl, width, variable, constantOffset)) return unsupported(gep, "unsupported address computation");
-  SpvId result = base;
+  auto constantOf = [&](uint64_t v) { return width == 64 ? u64(v) : u32(uint32_t(v)); };
+  std::vector<std::pair<SpvId, uint64_t>> terms; // (index converted to the pointer width, scale)
   for (auto &[index, scale] : variable) {
-    unsigned indexBits = index->getType()->getScalarSizeInBits();
     if (index->getType()->isVectorTy()) return unsupported(gep, "vector address computations are not supported");
-    SpvId idx = convertInt(value(index), indexBits, width, true);
-    SpvId scaled = scale == 1 ? idx : op(spv::OpIMul, intType, {idx, b_.constInt(width, scale.getZExtValue())});
-    result = op(spv::OpIAdd, intType, {result, scaled});
+    terms.push_back({convertInt(value(index), index->getType()->getScalarSizeInBits(), width, true), scale.getZExtValue()});
   }
-  if (!constantOffset.isZero()) {
-    auto k = knownConstant(result);
-    if (k && variable.empty()) {
-      uint64_t sum = *k + constantOffset.getZExtValue();
-      return width == 64 ? u64(sum) : u32(uint32_t(sum));
+  auto sum = [&](SpvId start, uint64_t divisor, uint64_t constant) {
+    SpvId result = start;
+    for (auto [idx, scale] : terms)
+      result = op(spv::OpIAdd, intType, {result, scale == divisor ? idx : op(spv::OpIMul, intType, {idx, constantOf(scale / divisor)})});
+    if (constant) {
+      if (auto k = knownConstant(result); k && terms.empty()) return constantOf(*k + constant);
+      result = op(spv::OpIAdd, intType, {result, constantOf(constant)});
     }
-    result = op(spv::OpIAdd, intType, {result, width == 64 ? u64(constantOffset.getZExtValue()) : u32(uint32_t(constantOffset.getZExtValue()))});
+    return result;
+  };
+  SpvId byteOffset = sum(base, 1, constantOffset.getZExtValue());
+
+  // Shared and private memory are word arrays: when the whole computation is word-aligned, also
+  // compute the word index directly, so that accesses need no shift the driver cannot see through.
+  if (c == PointerClass::Shared || c == PointerClass::Private) {
+    bool aligned = constantOffset.getZExtValue() % 4 == 0;
+    for (auto [idx, scale] : terms) aligned &= scale % 4 == 0;
+    SpvId baseWord = 0;
+    if (auto k = knownConstant(base); k && *k % 4 == 0) baseWord = u32(uint32_t(*k / 4));
+    else if (auto it = wordIndexOf_.find(base); it != wordIndexOf_.end()) baseWord = it->second;
+    if (aligned && baseWord && !knownConstant(byteOffset)) wordIndexOf_[byteOffset] = sum(baseWord, 4, constantOffset.getZExtValue() / 4);
   }
-  return result;
+  return byteOffset;
 }
 
 SpvId KernelEmitter::emitPhi(PHINode &phi) {

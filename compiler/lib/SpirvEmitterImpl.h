@@ -124,6 +124,7 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, SpvId> labels_;
   std::map<SpvId, uint64_t> constants_;
   std::map<uint32_t, SpvId> pushWords_;
+  std::map<SpvId, SpvId> wordIndexOf_; // byte offset into shared/private memory -> its word index
   SpvId globalBase_ = 0, argumentBuffer_ = 0, privateVar_ = 0, sharedVar_ = 0, pushVar_ = 0;
   std::set<SpvId> interface_;
 };

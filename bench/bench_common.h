@@ -1,0 +1,51 @@
+// Sizes, timing and result checks shared by the hipvk and the CUDA benchmark drivers. The API
+// calls are made through the macros each driver defines (BENCH_MALLOC, BENCH_SYNC, ...), so the
+// two measure exactly the same work in the same way.
+#pragma once
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace bench {
+
+struct Sizes {
+  int stream = 1 << 25;  // floats per triad/reduce array
+  int gemm = 2048;       // matrix order
+  int launches = 2000;   // empty-kernel launches
+  int reps = 20;         // timed repetitions of each bandwidth/compute kernel
+};
+
+inline Sizes parseSizes(int argc, char **argv) {
+  Sizes s;
+  for (int i = 1; i < argc; ++i)
+    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2};  // a correctness smoke run
+  return s;
+}
+
+// Milliseconds per call of `launch`, measured around `reps` calls after one warm-up call.
+template <typename Launch, typename Sync> double timeMs(int reps, Launch launch, Sync sync) {
+  launch();
+  sync();
+  auto start = std::chrono::steady_clock::now();
+  for (int r = 0; r < reps; ++r) launch();
+  sync();
+  std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+  return elapsed.count() / reps;
+}
+
+inline void report(const char *kernel, const char *impl, double ms, double amount, const char *unit) {
+  std::printf("%-8s %-6s %10.4f ms %10.2f %s\n", kernel, impl, ms, amount / (ms * 1e-3) / 1e9, unit);
+}
+
+inline std::vector<float> pattern(size_t n, int seed) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = float(int((i * 2654435761u + seed) % 1000) - 500) / 256.0f;
+  return v;
+}
+
+inline bool near(double got, double want, double rel) { return std::fabs(got - want) <= rel * std::fmax(1.0, std::fabs(want)); }
+
+} // namespace bench

@@ -1,0 +1,45 @@
+// The benchmark kernels, in HIP: compiled by hipcc for hipvk and by nvcc (with a few
+// definitions from cuda/hip_to_cuda.h) for the native CUDA baseline, so both run the same source.
+#pragma once
+
+constexpr int kReduceThreads = 256;
+constexpr int kTile = 16;
+
+__global__ void triad(float *a, const float *b, const float *c, float s, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = b[i] + s * c[i];
+}
+
+// Grid-stride accumulation, then a tree in shared memory: one partial sum per block.
+__global__ void reduce(const float *in, float *partial, int n) {
+  __shared__ float cache[kReduceThreads];
+  unsigned t = threadIdx.x, stride = gridDim.x * blockDim.x;
+  float sum = 0.0f;
+  for (unsigned i = blockIdx.x * blockDim.x + t; i < unsigned(n); i += stride) sum += in[i];
+  cache[t] = sum;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s) cache[t] += cache[t + s];
+    __syncthreads();
+  }
+  if (t == 0) partial[blockIdx.x] = cache[0];
+}
+
+// C = A * B for n x n row-major matrices, n a multiple of 16, 16 x 16 tiles in shared memory.
+__global__ void sgemm(const float *A, const float *B, float *C, int n) {
+  __shared__ float As[kTile][kTile];
+  __shared__ float Bs[kTile][kTile];
+  unsigned tx = threadIdx.x, ty = threadIdx.y;
+  unsigned row = blockIdx.y * kTile + ty, col = blockIdx.x * kTile + tx;
+  float acc = 0.0f;
+  for (int k0 = 0; k0 < n; k0 += kTile) {
+    As[ty][tx] = A[row * n + k0 + tx];
+    Bs[ty][tx] = B[(k0 + ty) * n + col];
+    __syncthreads();
+    for (int k = 0; k < kTile; ++k) acc += As[ty][k] * Bs[k][tx];
+    __syncthreads();
+  }
+  C[row * n + col] = acc;
+}
+
+__global__ void empty() {}

@@ -1,0 +1,102 @@
+// Native CUDA baseline of hipvk_bench: the same kernels (bench_kernels.h, unchanged source), sizes,
+// timing and checks, through the CUDA runtime. Built on the GPU machine:
+//   nvcc -O3 -arch=sm_90 -I.. bench.cu -o cuda_bench && ./cuda_bench
+#include "bench_common.h"
+#include "bench_kernels.h"
+
+#include <cstdlib>
+
+#define CHECK(expr)                                                                               \
+  do {                                                                                            \
+    cudaError_t status_ = (expr);                                                                 \
+    if (status_ != cudaSuccess) {                                                                 \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, cudaGetErrorString(status_)); \
+      std::exit(1);                                                                               \
+    }                                                                                             \
+  } while (0)
+
+namespace {
+void sync() { CHECK(cudaDeviceSynchronize()); }
+int failures = 0;
+void verify(bool ok, const char *what) {
+  if (!ok) {
+    std::printf("WRONG RESULT: %s\n", what);
+    ++failures;
+  }
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  bench::Sizes sz = bench::parseSizes(argc, argv);
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s (CUDA)\n", prop.name);
+  {
+    int n = sz.stream;
+    std::vector<float> b = bench::pattern(n, 1), c = bench::pattern(n, 2), a(n);
+    float *da, *db, *dc, s = 3.0f;
+    CHECK(cudaMalloc(&da, n * 4));
+    CHECK(cudaMalloc(&db, n * 4));
+    CHECK(cudaMalloc(&dc, n * 4));
+    CHECK(cudaMemcpy(db, b.data(), n * 4, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(dc, c.data(), n * 4, cudaMemcpyHostToDevice));
+    double ms = bench::timeMs(sz.reps, [&] { triad<<<(n + 255) / 256, 256>>>(da, db, dc, s, n); }, sync);
+    CHECK(cudaMemcpy(a.data(), da, n * 4, cudaMemcpyDeviceToHost));
+    bool ok = true;
+    for (int i = 0; i < n; i += 997) ok &= a[i] == b[i] + s * c[i];
+    verify(ok, "triad");
+    bench::report("triad", "cuda", ms, 12.0 * n, "GB/s");
+    CHECK(cudaFree(da));
+    CHECK(cudaFree(db));
+    CHECK(cudaFree(dc));
+  }
+  {
+    int n = sz.stream, blocks = std::min(1024, (n + kReduceThreads - 1) / kReduceThreads);
+    std::vector<float> in = bench::pattern(n, 3), partial(blocks);
+    double want = 0;
+    for (float v : in) want += v;
+    float *din, *dpartial;
+    CHECK(cudaMalloc(&din, n * 4));
+    CHECK(cudaMalloc(&dpartial, blocks * 4));
+    CHECK(cudaMemcpy(din, in.data(), n * 4, cudaMemcpyHostToDevice));
+    double ms = bench::timeMs(sz.reps, [&] { reduce<<<blocks, kReduceThreads>>>(din, dpartial, n); }, sync);
+    CHECK(cudaMemcpy(partial.data(), dpartial, blocks * 4, cudaMemcpyDeviceToHost));
+    double got = 0;
+    for (float v : partial) got += v;
+    verify(bench::near(got, want, 1e-3), "reduce");
+    bench::report("reduce", "cuda", ms, 4.0 * n, "GB/s");
+    CHECK(cudaFree(din));
+    CHECK(cudaFree(dpartial));
+  }
+  {
+    int n = sz.gemm;
+    std::vector<float> A = bench::pattern(size_t(n) * n, 4), B = bench::pattern(size_t(n) * n, 5), C(size_t(n) * n);
+    float *dA, *dB, *dC;
+    CHECK(cudaMalloc(&dA, A.size() * 4));
+    CHECK(cudaMalloc(&dB, B.size() * 4));
+    CHECK(cudaMalloc(&dC, C.size() * 4));
+    CHECK(cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice));
+    dim3 grid(n / kTile, n / kTile), block(kTile, kTile);
+    double ms = bench::timeMs(sz.reps, [&] { sgemm<<<grid, block>>>(dA, dB, dC, n); }, sync);
+    CHECK(cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost));
+    bool ok = true;
+    for (int r = 0; r < n; r += n / 8 + 1)
+      for (int c = 0; c < n; c += n / 8 + 1) {
+        double want = 0;
+        for (int k = 0; k < n; ++k) want += double(A[size_t(r) * n + k]) * B[size_t(k) * n + c];
+        ok &= bench::near(C[size_t(r) * n + c], want, 1e-3);
+      }
+    verify(ok, "sgemm");
+    bench::report("sgemm", "cuda", ms, 2.0 * n * n * n, "GFLOP/s");
+    CHECK(cudaFree(dA));
+    CHECK(cudaFree(dB));
+    CHECK(cudaFree(dC));
+  }
+  {
+    double us = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, sync) / sz.launches * 1e3;
+    std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "cuda", us);
+  }
+  std::printf(failures ? "cuda_bench: FAIL\n" : "cuda_bench: all results correct\n");
+  return failures != 0;
+}

@@ -1,0 +1,185 @@
+// hipvk benchmark: the kernels of bench_kernels.h as compiled by hipvk, and the same kernels
+// written in GLSL and compiled by glslang (kernels.comp), both launched through libhipvk so that
+// the "hip"/"glsl" ratio measures the SPIR-V alone. cuda/bench.cu runs the same kernels natively.
+//   hipvk_bench [--small]      (--small: tiny sizes, a correctness smoke run)
+#include <hip/hip_runtime.h>
+#include <hipvk/offload_blob.h>
+
+#include "bench_common.h"
+#include "bench_kernels.h"
+#include "glsl_empty.h"
+#include "glsl_reduce.h"
+#include "glsl_sgemm.h"
+#include "glsl_triad.h"
+
+#include <cstdlib>
+#include <string>
+
+#define CHECK(expr)                                                                              \
+  do {                                                                                           \
+    hipError_t status_ = (expr);                                                                 \
+    if (status_ != hipSuccess) {                                                                 \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_)); \
+      std::exit(1);                                                                              \
+    }                                                                                            \
+  } while (0)
+
+namespace {
+
+// A GLSL kernel registered the way Clang registers HIP kernels: a blob holding its SPIR-V and
+// metadata (docs/ABI.md), and a host-side stub address that names it in hipLaunchKernel.
+struct GlslKernel {
+  char stub = 0; // only its address matters
+  void launch(dim3 grid, dim3 block, std::vector<void *> args) {
+    CHECK(hipLaunchKernel(&stub, grid, block, args.data(), 0, nullptr));
+  }
+};
+
+void registerGlsl(GlslKernel &kernel, const char *name, const uint32_t *spirv, size_t spirvBytes,
+                  const std::vector<uint32_t> &argSizes, uint32_t sharedBytes) {
+  std::string metadata = "hipvk-metadata 1\nsegment 0\n";
+  uint32_t offset = 0;
+  std::string argLines;
+  for (uint32_t size : argSizes) {
+    offset = (offset + size - 1) / size * size; // natural alignment
+    argLines += "arg " + std::to_string(offset) + " " + std::to_string(size) + "\n";
+    offset += size;
+  }
+  metadata += std::string("kernel ") + name + " 1 " + std::to_string(offset) + " " + std::to_string(sharedBytes) + " 0\n" + argLines;
+  // The blob must outlive the registration, as an embedded one would.
+  auto *blob = new std::vector<uint8_t>(hipvk::blob::write(
+      {{hipvk::blob::SectionKind::SpirV, std::string_view(reinterpret_cast<const char *>(spirv), spirvBytes)},
+       {hipvk::blob::SectionKind::Metadata, metadata}}));
+  static hipvk::blob::ClangFatbinWrapper wrappers[8];
+  static int used = 0;
+  wrappers[used] = {hipvk::blob::kClangWrapperMagic, hipvk::blob::kClangWrapperVersion, blob->data(), nullptr};
+  void **module = __hipRegisterFatBinary(&wrappers[used++]);
+  __hipRegisterFunction(module, &kernel.stub, const_cast<char *>(name), name, -1, nullptr, nullptr, nullptr, nullptr, nullptr);
+}
+
+void sync() { CHECK(hipDeviceSynchronize()); }
+
+int failures = 0;
+void verify(bool ok, const char *what) {
+  if (!ok) {
+    std::printf("WRONG RESULT: %s\n", what);
+    ++failures;
+  }
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  bench::Sizes sz = bench::parseSizes(argc, argv);
+  hipDeviceProp_t prop;
+  CHECK(hipGetDeviceProperties(&prop, 0));
+  std::printf("device: %s (warpSize %d)\n", prop.name, prop.warpSize);
+
+  GlslKernel gTriad, gReduce, gSgemm, gEmpty;
+  registerGlsl(gTriad, "glsl_triad", glsl_triad, sizeof glsl_triad, {8, 8, 8, 4, 4}, 0);
+  registerGlsl(gReduce, "glsl_reduce", glsl_reduce, sizeof glsl_reduce, {8, 8, 4}, kReduceThreads * 4);
+  registerGlsl(gSgemm, "glsl_sgemm", glsl_sgemm, sizeof glsl_sgemm, {8, 8, 8, 4}, 2 * kTile * kTile * 4);
+  registerGlsl(gEmpty, "glsl_empty", glsl_empty, sizeof glsl_empty, {}, 0);
+
+  // ---- triad: a = b + s * c, 12 bytes moved per element
+  {
+    int n = sz.stream;
+    std::vector<float> b = bench::pattern(n, 1), c = bench::pattern(n, 2), a(n);
+    float *da, *db, *dc;
+    CHECK(hipMalloc(&da, n * 4));
+    CHECK(hipMalloc(&db, n * 4));
+    CHECK(hipMalloc(&dc, n * 4));
+    CHECK(hipMemcpy(db, b.data(), n * 4, hipMemcpyHostToDevice));
+    CHECK(hipMemcpy(dc, c.data(), n * 4, hipMemcpyHostToDevice));
+    float s = 3.0f;
+    dim3 grid((n + 255) / 256), block(256);
+    auto check = [&](const char *impl) {
+      CHECK(hipMemcpy(a.data(), da, n * 4, hipMemcpyDeviceToHost));
+      bool ok = true;
+      for (int i = 0; i < n; i += 997) ok &= a[i] == b[i] + s * c[i];
+      verify(ok, impl);
+      CHECK(hipMemset(da, 0, n * 4));
+    };
+    double hip = bench::timeMs(sz.reps, [&] { triad<<<grid, block>>>(da, db, dc, s, n); }, sync);
+    check("triad hip");
+    double glsl = bench::timeMs(sz.reps, [&] { gTriad.launch(grid, block, {&da, &db, &dc, &s, &n}); }, sync);
+    check("triad glsl");
+    bench::report("triad", "hip", hip, 12.0 * n, "GB/s");
+    bench::report("triad", "glsl", glsl, 12.0 * n, "GB/s");
+    std::printf("ratio triad hip/glsl time %.3f\n", hip / glsl);
+    CHECK(hipFree(da));
+    CHECK(hipFree(db));
+    CHECK(hipFree(dc));
+  }
+
+  // ---- reduce: one read of n floats
+  {
+    int n = sz.stream, blocks = std::min(1024, (n + kReduceThreads - 1) / kReduceThreads);
+    std::vector<float> in = bench::pattern(n, 3), partial(blocks);
+    double want = 0;
+    for (float v : in) want += v;
+    float *din, *dpartial;
+    CHECK(hipMalloc(&din, n * 4));
+    CHECK(hipMalloc(&dpartial, blocks * 4));
+    CHECK(hipMemcpy(din, in.data(), n * 4, hipMemcpyHostToDevice));
+    auto check = [&](const char *impl) {
+      CHECK(hipMemcpy(partial.data(), dpartial, blocks * 4, hipMemcpyDeviceToHost));
+      double got = 0;
+      for (float v : partial) got += v;
+      verify(bench::near(got, want, 1e-3), impl);
+    };
+    double hip = bench::timeMs(sz.reps, [&] { reduce<<<blocks, kReduceThreads>>>(din, dpartial, n); }, sync);
+    check("reduce hip");
+    double glsl = bench::timeMs(sz.reps, [&] { gReduce.launch(blocks, kReduceThreads, {&din, &dpartial, &n}); }, sync);
+    check("reduce glsl");
+    bench::report("reduce", "hip", hip, 4.0 * n, "GB/s");
+    bench::report("reduce", "glsl", glsl, 4.0 * n, "GB/s");
+    std::printf("ratio reduce hip/glsl time %.3f\n", hip / glsl);
+    CHECK(hipFree(din));
+    CHECK(hipFree(dpartial));
+  }
+
+  // ---- sgemm: 2 n^3 flops
+  {
+    int n = sz.gemm;
+    std::vector<float> A = bench::pattern(size_t(n) * n, 4), B = bench::pattern(size_t(n) * n, 5), C(size_t(n) * n);
+    float *dA, *dB, *dC;
+    CHECK(hipMalloc(&dA, A.size() * 4));
+    CHECK(hipMalloc(&dB, B.size() * 4));
+    CHECK(hipMalloc(&dC, C.size() * 4));
+    CHECK(hipMemcpy(dA, A.data(), A.size() * 4, hipMemcpyHostToDevice));
+    CHECK(hipMemcpy(dB, B.data(), B.size() * 4, hipMemcpyHostToDevice));
+    dim3 grid(n / kTile, n / kTile), block(kTile, kTile);
+    auto check = [&](const char *impl) {
+      CHECK(hipMemcpy(C.data(), dC, C.size() * 4, hipMemcpyDeviceToHost));
+      bool ok = true;
+      for (int r = 0; r < n; r += n / 8 + 1)
+        for (int c = 0; c < n; c += n / 8 + 1) {
+          double want = 0;
+          for (int k = 0; k < n; ++k) want += double(A[size_t(r) * n + k]) * B[size_t(k) * n + c];
+          ok &= bench::near(C[size_t(r) * n + c], want, 1e-3);
+        }
+      verify(ok, impl);
+    };
+    double hip = bench::timeMs(sz.reps, [&] { sgemm<<<grid, block>>>(dA, dB, dC, n); }, sync);
+    check("sgemm hip");
+    double glsl = bench::timeMs(sz.reps, [&] { gSgemm.launch(grid, block, {&dA, &dB, &dC, &n}); }, sync);
+    check("sgemm glsl");
+    bench::report("sgemm", "hip", hip, 2.0 * n * n * n, "GFLOP/s");
+    bench::report("sgemm", "glsl", glsl, 2.0 * n * n * n, "GFLOP/s");
+    std::printf("ratio sgemm hip/glsl time %.3f\n", hip / glsl);
+    CHECK(hipFree(dA));
+    CHECK(hipFree(dB));
+    CHECK(hipFree(dC));
+  }
+
+  // ---- launch latency: back-to-back empty kernels, then one synchronisation
+  {
+    double hip = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, sync) / sz.launches;
+    double glsl = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) gEmpty.launch(1, 1, {}); }, sync) / sz.launches;
+    std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "hip", hip * 1e3);
+    std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "glsl", glsl * 1e3);
+  }
+  std::printf(failures ? "hipvk_bench: FAIL\n" : "hipvk_bench: all results correct\n");
+  return failures != 0;
+}
