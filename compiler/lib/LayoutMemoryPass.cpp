@@ -87,10 +87,7 @@ PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
                                      "' holds an address, which is not supported yet");
     layout.segmentOffsets[&gv] = offset;
     if (!gv.hasLocalLinkage())
-      layout.symbols.push_back({gv.getName().str(), offset, uint32_t(size),
-                                gv.isExternallyInitialized() && as != AS::Constant ? "device"
-                                : as == AS::Constant                           ? "constant"
-                                                                               : "device"});
+      layout.symbols.push_back({gv.getName().str(), offset, uint32_t(size), as == AS::Constant ? "constant" : "device"});
   }
   // Trailing zeros need not travel: the runtime zero-fills the segment.
   while (!layout.segmentInit.empty() && layout.segmentInit.back() == 0) layout.segmentInit.pop_back();
