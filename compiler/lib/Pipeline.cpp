@@ -1,4 +1,5 @@
 // Builds the device pipeline from PassRegistry.def and runs the whole compilation.
+#include "AnalysisManagers.h"
 #include "Compiler.h"
 #include "Passes.h"
 #include "SpirvEmitter.h"
@@ -6,7 +7,6 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/MC/TargetRegistry.h>
-#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
@@ -41,21 +41,6 @@ std::unique_ptr<TargetMachine> createAmdgpuTargetMachine(Module &m) {
   if (!target) return nullptr;
   return std::unique_ptr<TargetMachine>(target->createTargetMachine(m.getTargetTriple(), "gfx900", "", TargetOptions(), Reloc::PIC_));
 }
-
-struct Analyses {
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  PassBuilder pb;
-  explicit Analyses(TargetMachine *tm) : pb(tm) {
-    pb.registerModuleAnalyses(mam);
-    pb.registerCGSCCAnalyses(cgam);
-    pb.registerFunctionAnalyses(fam);
-    pb.registerLoopAnalyses(lam);
-    pb.crossRegisterProxies(lam, fam, cgam, mam);
-  }
-};
 
 // Adds the registry passes whose names are in `only` (all when empty), in registry order.
 void addRegistryPasses(ModulePassManager &mpm, CompileContext &ctx, const SmallVector<StringRef, 16> &only) {
@@ -93,10 +78,10 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
 #include "PassRegistry.def"
   for (StringRef name : names) {
     if (!only.empty() && !is_contained(only, name)) continue;
-    Analyses analyses(tm.get());
+    AnalysisManagers analyses(tm.get());
     ModulePassManager mpm;
     addRegistryPasses(mpm, ctx, {name});
-    mpm.run(m, analyses.mam);
+    mpm.run(m, analyses.module);
     if (ctx.diagnostics.hasErrors()) break;
   }
   ctx.targetMachine = nullptr;
