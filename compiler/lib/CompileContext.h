@@ -64,6 +64,9 @@ inline constexpr uint32_t kSpecIdDynamicSharedBytes = 3;
 inline constexpr uint32_t kDynamicSharedAlignment = 16;
 } // namespace abi
 
+// A HIP kernel (a __global__ function): Clang gives it the AMDGPU kernel calling convention.
+bool isKernel(const llvm::Function &f);
+
 struct CompileContext {
   Diagnostics diagnostics;
   llvm::TargetMachine *targetMachine = nullptr;

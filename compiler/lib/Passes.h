@@ -60,6 +60,4 @@ struct LayoutMemoryPass : llvm::PassInfoMixin<LayoutMemoryPass> {
 llvm::ScalarizerPassOptions scalarizeOperationsOptions();
 llvm::ScalarizerPassOptions splitWideAccessesOptions();
 
-bool isKernel(const llvm::Function &f);
-
 } // namespace hipvk

@@ -15,8 +15,6 @@ namespace AS {
 inline constexpr unsigned Shared = 3, Private = 5;
 }
 
-static bool isKernelFunction(const Function &f) { return f.getCallingConv() == CallingConv::AMDGPU_KERNEL; }
-
 // ---------------------------------------------------------------- module state
 
 SpvId ModuleState::builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type) {
@@ -937,7 +935,7 @@ std::vector<uint32_t> emitSpirv(Module &m, CompileContext &ctx) {
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
   for (Function &f : m) {
-    if (f.isDeclaration() || !isKernelFunction(f)) continue;
+    if (f.isDeclaration() || !isKernel(f)) continue;
     auto it = ctx.layout.kernels.find(&f);
     if (it == ctx.layout.kernels.end()) continue;
     KernelEmitter(state, f, it->second).emit();
