@@ -51,6 +51,11 @@ struct ModuleLayout {
   llvm::MapVector<const llvm::Function *, KernelLayout> kernels;
 };
 
+// The address spaces of amdgcn device IR (docs/ABI.md).
+namespace AS {
+inline constexpr unsigned Generic = 0, Global = 1, Shared = 3, Constant = 4, Private = 5;
+}
+
 // The push-constant header of docs/ABI.md.
 namespace abi {
 inline constexpr uint32_t kGlobalSegmentOffset = 0;

@@ -18,10 +18,6 @@ using namespace llvm;
 
 namespace hipvk {
 
-namespace AS {
-inline constexpr unsigned Shared = 3, Constant = 4, Private = 5;
-}
-
 namespace {
 
 // Writes the in-memory bytes of an initializer. Returns false for constants holding addresses.

@@ -11,10 +11,6 @@ using namespace llvm;
 
 namespace hipvk {
 
-namespace AS {
-inline constexpr unsigned Shared = 3, Private = 5;
-}
-
 // ---------------------------------------------------------------- module state
 
 SpvId ModuleState::builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type) {
