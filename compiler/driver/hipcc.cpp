@@ -290,6 +290,12 @@ struct Options {
 
 bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
+template <size_t N> bool startsWithAny(std::string_view s, const char *const (&prefixes)[N]) {
+  for (const char *p : prefixes)
+    if (startsWith(s, p)) return true;
+  return false;
+}
+
 std::string lower(std::string s) {
   for (char &c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -346,7 +352,7 @@ void printHelp() {
 
 // -f flags that make no sense for the amdgcn device compile.
 bool hostOnlyFFlag(const std::string &a) {
-  static const char *kPrefixes[] = {"-fPIC", "-fpic", "-fPIE", "-fpie", "-fno-pic", "-fno-pie",
+  static const char *const kPrefixes[] = {"-fPIC", "-fpic", "-fPIE", "-fpie", "-fno-pic", "-fno-pie",
                                     "-fno-PIC", "-fno-PIE", "-fstack-protector", "-fno-stack-protector",
                                     "-fsanitize", "-fno-sanitize", "-fprofile", "-fno-profile",
                                     "-fcoverage", "-fopenmp", "-fcf-protection", "-fstack-clash",
@@ -356,30 +362,24 @@ bool hostOnlyFFlag(const std::string &a) {
                                     "-fsplit-stack", "-fxray", "-flto", "-fno-lto",
                                     "-fuse-ld", "-fvisibility", "-fdebug-prefix-map",
                                     "-ffile-prefix-map"};
-  for (const char *p : kPrefixes)
-    if (startsWith(a, p)) return true;
-  return false;
+  return startsWithAny(a, kPrefixes);
 }
 
 // Flags that only the link step wants.
 bool linkOnlyFlag(const std::string &a) {
-  static const char *kPrefixes[] = {"-fuse-ld", "-static", "-rdynamic", "-nostdlib",
+  static const char *const kPrefixes[] = {"-fuse-ld", "-static", "-rdynamic", "-nostdlib",
                                     "-nodefaultlibs", "-nostartfiles", "-pie", "-no-pie", "-B",
                                     "-rtlib=", "--rtlib", "-unwindlib=", "--ld-path", "-shared-libgcc",
                                     "-shared-libsan", "-static-libsan"};
-  for (const char *p : kPrefixes)
-    if (startsWith(a, p)) return true;
-  return false;
+  return startsWithAny(a, kPrefixes);
 }
 
 // Compile flags the link step also wants.
 bool alsoLinkFlag(const std::string &a) {
-  static const char *kPrefixes[] = {"-fsanitize", "-fno-sanitize", "-fprofile", "-fcoverage",
+  static const char *const kPrefixes[] = {"-fsanitize", "-fno-sanitize", "-fprofile", "-fcoverage",
                                     "-fopenmp", "-flto", "-fno-lto", "--coverage", "-fxray",
                                     "-stdlib=", "-pthread", "-fno-pie", "-fPIE", "-fpie"};
-  for (const char *p : kPrefixes)
-    if (startsWith(a, p)) return true;
-  return false;
+  return startsWithAny(a, kPrefixes);
 }
 
 Options parse(int argc, char **argv) {
