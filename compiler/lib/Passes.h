@@ -20,6 +20,10 @@ struct OptimizePass : llvm::PassInfoMixin<OptimizePass> {
   CompileContext &ctx;
 };
 
+struct FuseMultiplyAddPass : llvm::PassInfoMixin<FuseMultiplyAddPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
 struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
   explicit LowerMemIntrinsicsPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);

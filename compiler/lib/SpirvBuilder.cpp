@@ -83,7 +83,7 @@ SpvId SpirvBuilder::typeArray(SpvId element, SpvId lengthId) {
 SpvId SpirvBuilder::typeArrayWithStride(SpvId element, SpvId lengthId, uint32_t stride) {
   SpvId id = newId();
   emit(Globals, spv::OpTypeArray, {id, element, lengthId});
-  emit(Annotations, spv::OpDecorate, {id, uint32_t(spv::DecorationArrayStride), stride});
+  decorate(id, spv::DecorationArrayStride, {stride});
   return id;
 }
 
@@ -155,6 +155,12 @@ std::vector<uint32_t> SpirvBuilder::finish() const {
   Words out{spv::MagicNumber, 0x00010600 /* SPIR-V 1.6 */, 0 /* generator */, nextId_, 0};
   for (const Words &s : sections_) out.insert(out.end(), s.begin(), s.end());
   return out;
+}
+
+void SpirvBuilder::decorate(SpvId id, spv::Decoration decoration, std::initializer_list<uint32_t> literals) {
+  Words w{id, uint32_t(decoration)};
+  w.insert(w.end(), literals.begin(), literals.end());
+  emit(Annotations, spv::OpDecorate, w);
 }
 
 } // namespace hipvk

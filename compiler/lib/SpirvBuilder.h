@@ -34,6 +34,8 @@ public:
   // Appends operands of an instruction whose last operand is a literal string.
   static void appendString(Words &w, std::string_view str);
 
+  // OpDecorate `id` with `decoration` and its literal operands.
+  void decorate(SpvId id, spv::Decoration decoration, std::initializer_list<uint32_t> literals = {});
   void requireCapability(spv::Capability c);
   SpvId glslStd450();
 

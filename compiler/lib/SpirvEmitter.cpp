@@ -17,7 +17,7 @@ SpvId ModuleState::builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type) 
   if (!cache) {
     cache = b.newId();
     b.emit(SpirvBuilder::Globals, spv::OpVariable, {b.typePointer(spv::StorageClassInput, type), cache, uint32_t(spv::StorageClassInput)});
-    b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {cache, uint32_t(spv::DecorationBuiltIn), uint32_t(builtin)});
+    b.decorate(cache, spv::DecorationBuiltIn, {uint32_t(builtin)});
   }
   return cache;
 }
@@ -29,7 +29,7 @@ SpvId ModuleState::pushConstantVar(uint32_t words) {
     SpvId array = b.typeArrayWithStride(u32, b.constU32(words), 4);
     SpvId block = b.newId();
     b.emit(SpirvBuilder::Globals, spv::OpTypeStruct, {block, array});
-    b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {block, uint32_t(spv::DecorationBlock)});
+    b.decorate(block, spv::DecorationBlock);
     b.emit(SpirvBuilder::Annotations, spv::OpMemberDecorate, {block, 0, uint32_t(spv::DecorationOffset), 0});
     var = b.newId();
     b.emit(SpirvBuilder::Globals, spv::OpVariable, {b.typePointer(spv::StorageClassPushConstant, block), var, uint32_t(spv::StorageClassPushConstant)});
@@ -42,11 +42,11 @@ void ModuleState::createBlockDimSpecConstants() {
   for (unsigned i = 0; i < 3; ++i) {
     blockDimSpec[i] = b.newId();
     b.emit(SpirvBuilder::Globals, spv::OpSpecConstant, {u32, blockDimSpec[i], 1});
-    b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {blockDimSpec[i], uint32_t(spv::DecorationSpecId), abi::kSpecIdBlockDimX + i});
+    b.decorate(blockDimSpec[i], spv::DecorationSpecId, {abi::kSpecIdBlockDimX + i});
   }
   dynamicSharedSpec = b.newId();
   b.emit(SpirvBuilder::Globals, spv::OpSpecConstant, {u32, dynamicSharedSpec, 0});
-  b.emit(SpirvBuilder::Annotations, spv::OpDecorate, {dynamicSharedSpec, uint32_t(spv::DecorationSpecId), abi::kSpecIdDynamicSharedBytes});
+  b.decorate(dynamicSharedSpec, spv::DecorationSpecId, {abi::kSpecIdDynamicSharedBytes});
 }
 
 // ---------------------------------------------------------------- types and values
@@ -225,11 +225,26 @@ SpvId KernelEmitter::value(const Value *v, SpvId typeHint) {
 
 // ---------------------------------------------------------------- output helpers
 
+namespace {
+// Float arithmetic a driver could otherwise fuse or reassociate (Vulkan allows both without
+// NoContraction, and lavapipe does it).
+bool isContractibleFloatOp(spv::Op opcode) {
+  switch (opcode) {
+  case spv::OpFAdd: case spv::OpFSub: case spv::OpFMul: case spv::OpFDiv: case spv::OpFRem: case spv::OpFMod:
+  case spv::OpFNegate: case spv::OpVectorTimesScalar: case spv::OpDot:
+    return true;
+  default:
+    return false;
+  }
+}
+} // namespace
+
 SpvId KernelEmitter::op(spv::Op opcode, SpvId type, const Words &operands) {
   SpvId id = b_.newId();
   Words w{type, id};
   w.insert(w.end(), operands.begin(), operands.end());
   SpirvBuilder::append(*out_, opcode, w);
+  if (isContractibleFloatOp(opcode)) b_.decorate(id, spv::DecorationNoContraction);
   return id;
 }
 
@@ -238,7 +253,10 @@ void KernelEmitter::opNoResult(spv::Op opcode, const Words &operands) { SpirvBui
 SpvId KernelEmitter::glsl(GLSLstd450 inst, SpvId type, const Words &operands) {
   Words w{b_.glslStd450(), uint32_t(inst)};
   w.insert(w.end(), operands.begin(), operands.end());
-  return op(spv::OpExtInst, type, w);
+  SpvId id = op(spv::OpExtInst, type, w);
+  // A NoContraction Fma is one fused operation (GLSL's `precise fma`), not a product and a sum.
+  if (inst == GLSLstd450Fma) b_.decorate(id, spv::DecorationNoContraction);
+  return id;
 }
 
 SpvId KernelEmitter::signedOp(spv::Op opcode, SpvId resultType, SpvId operandType, const Words &operands) {

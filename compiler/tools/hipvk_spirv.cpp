@@ -1,5 +1,6 @@
 // hipvk-spirv: the device back end hipcc runs on each translation unit.
 //   hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [--passes=a,b] [-v]
+//   hipvk-spirv <input> --emit-spvasm -o <output.spvasm|->  (the SPIR-V disassembly: codegen tests)
 // Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
 #include "Compiler.h"
 
@@ -14,18 +15,20 @@
 #include <string>
 
 static const char kUsage[] =
-    "usage: hipvk-spirv <input.bc> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [-v]\n";
+    "usage: hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [-v]\n"
+    "       hipvk-spirv <input.bc|input.ll> --emit-spvasm -o <output.spvasm|->\n";
 
 int main(int argc, char **argv) {
   std::string input, output;
   hipvk::CompileOptions options;
-  bool verbose = false;
+  bool verbose = false, emitAssembly = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "-o" && i + 1 < argc) output = argv[++i];
     else if (a == "--save-temps" && i + 1 < argc) options.saveTempsPrefix = argv[++i];
     else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
     else if (a == "-v") verbose = true;
+    else if (a == "--emit-spvasm") emitAssembly = true;
     else if (a.rfind("--passes=", 0) == 0) options.passPipelineOverride = a.substr(9);
     else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
     else {
@@ -48,6 +51,16 @@ int main(int argc, char **argv) {
   if (!result.errors.empty()) {
     for (const std::string &e : result.errors) std::cerr << e << "\n";
     return 1;
+  }
+  if (emitAssembly) {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(output, ec); // "-" is stdout
+    out << hipvk::disassembleSpirv(result.spirv);
+    if (ec || out.has_error()) {
+      std::cerr << "hipvk-spirv: cannot write '" << output << "'\n";
+      return 1;
+    }
+    return 0;
   }
   std::vector<uint8_t> blob = result.blob();
   if (verbose) // the metadata names each kernel with its argument and memory layout
