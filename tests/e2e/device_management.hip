@@ -243,7 +243,7 @@ int main() {
   HIP_CHECK(hipChooseDevice(&chosen, &want));
   e2e::check(chosen >= 0 && chosen < count, "hipChooseDevice");
 
-  // warpSize as a kernel observes it equals the property.
+  {  // warpSize as a kernel observes it equals the property.
   e2e::DeviceBuffer<int> seen(3);
   hipLaunchKernelGGL(observe, dim3(5), dim3(96), 0, 0, seen.ptr);
   HIP_CHECK_LAUNCH();
@@ -252,6 +252,8 @@ int main() {
   e2e::expect_eq("kernel warpSize", 0, s[0], p0.warpSize);
   e2e::expect_eq("kernel blockDim", 0, s[1], 96);
   e2e::expect_eq("kernel gridDim", 0, s[2], 5);
+
+  }
 
   checkSettings();
 
@@ -266,7 +268,7 @@ int main() {
   expectError("hipEventCreate", hipEventCreate(nullptr), hipErrorNotSupported);
   expectError("hipHostMalloc", hipHostMalloc(reinterpret_cast<void **>(&created), 64, 0), hipErrorNotSupported);
 
-  // Copies of the driver API.
+  {  // Copies of the driver API (buffers scoped: hipDeviceReset below frees all memory).
   const int n = 1021;
   std::vector<double> host(n), back(n, 0.0);
   for (int i = 0; i < n; ++i) host[i] = i * 0.25 - 7;
@@ -283,6 +285,8 @@ int main() {
   unsigned short halves[4];
   HIP_CHECK(hipMemcpyDtoH(halves, a.ptr, sizeof(halves)));
   e2e::check(halves[0] == 0xBEEF && halves[2] == 0xBEEF && halves[3] != 0xBEEF, "hipMemsetD16");
+
+  }
 
   // hipDeviceReset releases memory and device code; settings return to defaults; the device
   // then works again, globals re-initialised from the module.

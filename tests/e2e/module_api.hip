@@ -11,6 +11,13 @@
 #include "module_api/module_shared.h"
 #include "test_common.h"
 
+// An embedded kernel next to the loaded ones: both kinds of device code share the runtime's
+// Module code and must coexist.
+__global__ void embedded_negate(float *data, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] = -data[i];
+}
+
 namespace {
 
 std::string codeObjectPath() {
@@ -47,9 +54,10 @@ void testScaleAdd(hipModule_t m, int n, float a) {
   void *params[] = {&outPtr, &inPtr, &a, &n};
   unsigned block = 64, grid = (unsigned(n) + block - 1) / block;
   HIP_CHECK(hipModuleLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, nullptr, params, nullptr));
-  HIP_CHECK(hipDeviceSynchronize());
+  hipLaunchKernelGGL(embedded_negate, dim3(grid), dim3(block), 0, 0, outPtr, n);
+  HIP_CHECK_LAUNCH();
   HIP_CHECK(hipMemcpyDtoH(out.data(), dOut.ptr, n * sizeof(float)));
-  for (int i = 0; i < n; ++i) e2e::expect_near("scale_add", i, out[i], a * in[i] + coeffs[i % 8]);
+  for (int i = 0; i < n; ++i) e2e::expect_near("scale_add then embedded_negate", i, out[i], -(a * in[i] + coeffs[i % 8]));
 }
 
 template <typename T> void testAxpy(hipModule_t m, const char *mangled, int n) {

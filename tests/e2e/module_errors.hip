@@ -10,6 +10,11 @@
 #include "module_api/module_shared.h"
 #include "test_common.h"
 
+__global__ void embedded_add(float *data, float value, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) data[i] += value;
+}
+
 namespace {
 
 std::string exeDir() {
@@ -54,8 +59,10 @@ void stillUsable(const std::string &good, const char *after) {
   int count = n;
   void *params[] = {&o, &ip, &a, &count};
   HIP_CHECK(hipModuleLaunchKernel(f, 2, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr));
+  hipLaunchKernelGGL(embedded_add, dim3(3), dim3(32), 0, 0, dOut.ptr, 0.5f, n);  // embedded code too
+  HIP_CHECK_LAUNCH();
   dOut.download(out);
-  for (int i = 0; i < n; ++i) e2e::expect_near(after, i, out[i], 2.0f * i + float(i % 8 + 1));
+  for (int i = 0; i < n; ++i) e2e::expect_near(after, i, out[i], 2.0f * i + float(i % 8 + 1) + 0.5f);
   HIP_CHECK(hipModuleUnload(m));
 }
 
