@@ -160,11 +160,15 @@ void Context::initVulkan() {
   std::vector<VkPhysicalDevice> physical(count);
   vkEnumeratePhysicalDevices(instance, &count, physical.data());
   std::vector<VkPhysicalDevice> usable;
+  auto reportOf = [&](VkPhysicalDevice pd) -> PhysicalDeviceReport & {
+    return report_[size_t(std::find(physical.begin(), physical.end(), pd) - physical.begin())];
+  };
   for (VkPhysicalDevice pd : physical) {
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(pd, &props);
-    if (std::string why = Device::unsuitability(pd); !why.empty()) {
-      log("skipping %s: %s", props.deviceName, why.c_str());
+    report_.push_back({props.deviceName, Device::unsuitability(pd), -1});
+    if (!report_.back().skipped.empty()) {
+      log("skipping %s: %s", props.deviceName, report_.back().skipped.c_str());
       continue;
     }
     usable.push_back(pd);
@@ -184,6 +188,9 @@ void Context::initVulkan() {
         break;  // like ROCm: the list ends at the first invalid or repeated index
       visible.push_back(usable[size_t(index)]);
     }
+    for (VkPhysicalDevice pd : usable)
+      if (std::find(visible.begin(), visible.end(), pd) == visible.end())
+        reportOf(pd).skipped = "not listed in HIP_VISIBLE_DEVICES";
     usable = std::move(visible);
   }
   if (!options_.deviceSelector.empty()) {
@@ -197,10 +204,14 @@ void Context::initVulkan() {
         chosen.push_back(usable[i]);
     }
     if (chosen.empty()) std::fprintf(stderr, "hipvk: HIPVK_DEVICE=%s matches no device\n", selector.c_str());
+    for (VkPhysicalDevice pd : usable)
+      if (std::find(chosen.begin(), chosen.end(), pd) == chosen.end())
+        reportOf(pd).skipped = "not selected by HIPVK_DEVICE";
     usable = std::move(chosen);
   }
 
   for (VkPhysicalDevice pd : usable) {
+    reportOf(pd).ordinal = int(devices_.size());
     devices_.push_back(std::make_unique<Device>(*this, pd, int(devices_.size())));
     log("device %zu: %s", devices_.size() - 1, devices_.back()->hipProperties().name);
   }

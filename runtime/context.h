@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "options.h"
@@ -26,6 +27,13 @@ struct CallConfiguration {
   dim3 block;
   size_t sharedMem = 0;
   hipStream_t stream = nullptr;
+};
+
+// Every Vulkan physical device the loader lists, and what hipvk made of it (hipvk-info prints it).
+struct PhysicalDeviceReport {
+  std::string name;
+  std::string skipped;  // why it is not a HIP device; empty when it is one
+  int ordinal = -1;     // its HIP device index
 };
 
 struct ThreadState {
@@ -47,6 +55,11 @@ class Context {
   // Throws hipErrorNoDevice / hipErrorInvalidDevice.
   Device &device(int index);
   Device &currentDevice() { return device(thread().device); }
+  // The loader's physical devices (initialises Vulkan on first call).
+  const std::vector<PhysicalDeviceReport> &physicalDevices() {
+    devices();
+    return report_;
+  }
 
   // Called by the validation messenger for every validation error.
   void reportValidationError() { validationErrors_.fetch_add(1); }
@@ -65,6 +78,7 @@ class Context {
   vk::Instance instance_;
   vk::Messenger messenger_;
   std::vector<std::unique_ptr<Device>> devices_;
+  std::vector<PhysicalDeviceReport> report_;
   std::unique_ptr<Registry> registry_;
   std::atomic<unsigned> validationErrors_{0};
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -146,12 +147,14 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   enabled_ = std::make_unique<Features>(Features::query(physical, hasAtomicFloat_).enabledSubset());
 
   v11Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES;
+  v12Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
   v13Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES;
   props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
   props_.pNext = &v11Props_;
-  v11Props_.pNext = &v13Props_;
+  v11Props_.pNext = &v12Props_;
+  v12Props_.pNext = &v13Props_;
   vkGetPhysicalDeviceProperties2(physical, &props_);
-  v11Props_.pNext = v13Props_.pNext = props_.pNext = nullptr;
+  v11Props_.pNext = v12Props_.pNext = v13Props_.pNext = props_.pNext = nullptr;
   vkGetPhysicalDeviceMemoryProperties(physical, &memoryProps_);
   fillHipProperties();
 }
@@ -201,6 +204,17 @@ void Device::fillHipProperties() {
   static_assert(sizeof(h.name) >= VK_MAX_PHYSICAL_DEVICE_NAME_SIZE);
   std::memcpy(h.name, p.deviceName, VK_MAX_PHYSICAL_DEVICE_NAME_SIZE);
   std::memcpy(h.uuid.bytes, v11Props_.deviceUUID, sizeof(h.uuid.bytes));
+  if (v11Props_.deviceLUIDValid) {
+    std::memcpy(h.luid, v11Props_.deviceLUID, sizeof(h.luid));
+    h.luidDeviceNodeMask = v11Props_.deviceNodeMask;
+  }
+  h.ECCEnabled = 0;  // not reported by Vulkan
+  h.unifiedAddressing = 0;
+  h.asyncEngineCount = 0;  // one queue: copies and kernels share it
+  h.computePreemptionSupported = 0;
+  h.singleToDoublePrecisionPerfRatio = 0;  // unknown
+  h.hostRegisterSupported = 0;
+  h.timelineSemaphoreInteropSupported = 0;
   for (uint32_t i = 0; i < memoryProps_.memoryHeapCount; ++i)
     if (memoryProps_.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
       h.totalGlobalMem = std::max<size_t>(h.totalGlobalMem, memoryProps_.memoryHeaps[i].size);
@@ -224,10 +238,12 @@ void Device::fillHipProperties() {
   h.memoryBusWidth = cpu ? 64 : 256;
   h.l2CacheSize = 4 * 1024 * 1024;
   h.totalConstMem = size_t(std::min<uint64_t>(maxAllocationSize(), INT32_MAX));
-  // hipvk device code is compiled as amdgcn gfx900 IR, so report that architecture.
+  // hipvk device code is compiled as amdgcn gfx900 IR, so report that architecture; the rest of
+  // gcnArchName (ROCm puts target features after ':') names the Vulkan device and driver.
   h.major = 9;
   h.minor = 0;
-  std::strncpy(h.gcnArchName, "gfx900", sizeof(h.gcnArchName) - 1);
+  std::string arch = std::string("gfx900:vulkan:") + p.deviceName + ":" + driverDescription();
+  std::strncpy(h.gcnArchName, arch.c_str(), sizeof(h.gcnArchName) - 1);
   h.textureAlignment = 256;
   h.texturePitchAlignment = 256;
   h.integrated = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU || cpu;
@@ -246,6 +262,12 @@ void Device::fillHipProperties() {
     VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sm};
     vkGetPhysicalDeviceProperties2(physical_, &p2);
     h.multiProcessorCount = int(sm.shaderSMCount);
+  } else if (hasExtension(physical_, VK_ARM_SHADER_CORE_BUILTINS_EXTENSION_NAME)) {
+    VkPhysicalDeviceShaderCoreBuiltinsPropertiesARM core{
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_BUILTINS_PROPERTIES_ARM};
+    VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &core};
+    vkGetPhysicalDeviceProperties2(physical_, &p2);
+    h.multiProcessorCount = int(core.shaderCoreCount);
   } else if (hasExtension(physical_, VK_AMD_SHADER_CORE_PROPERTIES_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderCorePropertiesAMD core{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_PROPERTIES_AMD};
     VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &core};
@@ -362,6 +384,38 @@ int Device::attribute(hipDeviceAttribute_t attr) const {
   case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim: return h.cooperativeMultiDeviceUnmatchedGridDim;
   case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim: return h.cooperativeMultiDeviceUnmatchedBlockDim;
   case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem: return h.cooperativeMultiDeviceUnmatchedSharedMem;
+  case hipDeviceAttributeLuid: return int(h.luid[0] | h.luid[1] << 8 | h.luid[2] << 16 | h.luid[3] << 24);
+  case hipDeviceAttributeLuidDeviceNodeMask: return int(h.luidDeviceNodeMask);
+  case hipDeviceAttributeMaxThreadsDim: return h.maxThreadsDim[0];
+  case hipDeviceAttributeHostNumaId: return -1;  // no NUMA information through Vulkan
+  case hipDeviceAttributeNumberOfXccs: return 1;
+  case hipDeviceAttributeMaxAvailableVgprsPerThread: return 0;  // Vulkan reports no registers
+  case hipDeviceAttributeHdpMemFlushCntl:
+  case hipDeviceAttributeHdpRegFlushCntl: return 0;  // no HDP registers to expose
+  // Textures and surfaces are not supported (hipDeviceAttributeImageSupport = 0): no sizes.
+  case hipDeviceAttributeMaxSurface1D:
+  case hipDeviceAttributeMaxSurface1DLayered:
+  case hipDeviceAttributeMaxSurface2D:
+  case hipDeviceAttributeMaxSurface2DLayered:
+  case hipDeviceAttributeMaxSurface3D:
+  case hipDeviceAttributeMaxSurfaceCubemap:
+  case hipDeviceAttributeMaxSurfaceCubemapLayered:
+  case hipDeviceAttributeMaxTexture1DWidth:
+  case hipDeviceAttributeMaxTexture1DLayered:
+  case hipDeviceAttributeMaxTexture1DLinear:
+  case hipDeviceAttributeMaxTexture1DMipmap:
+  case hipDeviceAttributeMaxTexture2DWidth:
+  case hipDeviceAttributeMaxTexture2DHeight:
+  case hipDeviceAttributeMaxTexture2DGather:
+  case hipDeviceAttributeMaxTexture2DLayered:
+  case hipDeviceAttributeMaxTexture2DLinear:
+  case hipDeviceAttributeMaxTexture2DMipmap:
+  case hipDeviceAttributeMaxTexture3DWidth:
+  case hipDeviceAttributeMaxTexture3DHeight:
+  case hipDeviceAttributeMaxTexture3DDepth:
+  case hipDeviceAttributeMaxTexture3DAlt:
+  case hipDeviceAttributeMaxTextureCubemap:
+  case hipDeviceAttributeMaxTextureCubemapLayered: return 0;
   case hipDeviceAttributeCanUseStreamWaitValue: return 0;
   case hipDeviceAttributeImageSupport: return 0;
   case hipDeviceAttributeFineGrainSupport: return 0;
@@ -611,10 +665,46 @@ void Device::synchronize() {
 }
 
 void Device::reset() {
+  changeSettings([](Settings &s) { s = Settings{}; });
   if (!hasLogical()) return;
   synchronize();
   context_.registry().dropInstances(*this);
   logical_->allocations.clear();
+}
+
+Device::Settings Device::settings() const {
+  std::lock_guard lock(settingsMutex_);
+  return settings_;
+}
+
+std::string Device::pciBusId() const {
+  char id[32];
+  std::snprintf(id, sizeof(id), "%04x:%02x:%02x.0", unsigned(hipProps_.pciDomainID), unsigned(hipProps_.pciBusID),
+                unsigned(hipProps_.pciDeviceID));
+  return id;
+}
+
+std::string Device::driverDescription() const {
+  std::string d = v12Props_.driverName;
+  if (v12Props_.driverInfo[0]) d += std::string(" ") + v12Props_.driverInfo;
+  return d;
+}
+
+std::string Device::featureSummary() const {
+  const Features &f = *enabled_;
+  std::string out;
+  auto add = [&](const char *name, bool on) { out += std::string(out.empty() ? "" : " ") + name + (on ? "+" : "-"); };
+  add("int8", f.v12.shaderInt8);
+  add("int16", f.core.features.shaderInt16);
+  add("fp16", f.v12.shaderFloat16);
+  add("fp64", f.core.features.shaderFloat64);
+  add("int64-atomics", f.v12.shaderBufferInt64Atomics);
+  add("float-atomics", f.atomicFloat.shaderBufferFloat32AtomicAdd);
+  add("subgroup-size-control", f.v13.subgroupSizeControl);
+  add("full-subgroups", f.v13.computeFullSubgroups);
+  add("vulkan-memory-model", f.v12.vulkanMemoryModel);
+  add("memory-budget", hasMemoryBudget_);
+  return out;
 }
 
 }  // namespace hipvk

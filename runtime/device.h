@@ -68,8 +68,34 @@ class Device {
 
   // Waits for all work; no-op when the logical device was never created.
   void synchronize();
-  // hipDeviceReset: waits, then frees every allocation and every module's per-device state.
+  // hipDeviceReset: waits, then frees every allocation and every module's per-device state, and
+  // restores the settings below to their defaults. The device is usable again at once.
   void reset();
+
+  // What hipSetDeviceFlags, hipDeviceSetLimit, hipDeviceSetCacheConfig and
+  // hipDeviceSetSharedMemConfig store (reported back; Vulkan has no control for them).
+  struct Settings {
+    unsigned flags = 0;  // hipDeviceScheduleAuto
+    size_t stackSize = 1024;
+    size_t printfFifoSize = 1 << 20;
+    size_t mallocHeapSize = 8 << 20;
+    hipFuncCache_t cacheConfig = hipFuncCachePreferNone;
+    hipSharedMemConfig sharedMemConfig = hipSharedMemBankSizeFourByte;
+  };
+  Settings settings() const;
+  template <typename Change>
+  void changeSettings(Change &&change) {
+    std::lock_guard lock(settingsMutex_);
+    change(settings_);
+  }
+
+  // "dddd:bb:dd.0" from VK_EXT_pci_bus_info (zeros without it).
+  std::string pciBusId() const;
+  // Facts hipvk-info prints: Vulkan driver, subgroup sizes, optional features enabled.
+  std::string driverDescription() const;
+  std::string featureSummary() const;
+  uint32_t minSubgroupSize() const { return v13Props_.minSubgroupSize; }
+  uint32_t maxSubgroupSize() const { return v13Props_.maxSubgroupSize; }
 
  private:
   struct Logical;
@@ -92,6 +118,10 @@ class Device {
   bool hasMemoryBudget_ = false;
   bool hasAtomicFloat_ = false;
   hipDeviceProp_t hipProps_{};
+
+  VkPhysicalDeviceVulkan12Properties v12Props_{};
+  mutable std::mutex settingsMutex_;
+  Settings settings_;
 
   std::once_flag logicalOnce_;
   std::unique_ptr<Logical> logical_;

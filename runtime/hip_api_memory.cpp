@@ -5,6 +5,8 @@
 #include "module.h"
 #include "stream.h"
 
+#include <vector>
+
 using namespace hipvk;
 
 namespace {
@@ -138,5 +140,150 @@ hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, 
     copyMemory(dst, symbolAddress(s) + offset, sizeBytes, kind);
   });
 }
+
+hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags) {
+  if (flags != hipDeviceMallocDefault)
+    return api::call(__func__, [&] { api::notSupported("hipExtMallocWithFlags with fine-grained or uncached memory"); });
+  return hipMalloc(ptr, sizeBytes);
+}
+
+hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr) {
+  return api::call(__func__, [&] {
+    std::optional<Resolved> r = dptr ? resolve(dptr) : std::nullopt;
+    if (!r) fail(hipErrorNotFound, "not device memory");
+    if (pbase) *pbase = reinterpret_cast<hipDeviceptr_t>(r->allocation->address());
+    if (psize) *psize = size_t(r->allocation->size);
+  });
+}
+
+// The asynchronous forms run on the null stream (or hipStreamPerThread, the same queue): host
+// copies complete before returning, which the asynchronous contract allows.
+hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
+  return api::call(__func__, [&] {
+    streamFor(Context::instance().currentDevice(), stream);
+    copyMemory(dst, src, sizeBytes, kind);
+  });
+}
+
+hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
+  return api::call(__func__, [&] {
+    streamFor(Context::instance().currentDevice(), stream);
+    copyMemory(dst, src, sizeBytes, kind);
+  });
+}
+
+hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes) {
+  return api::call(__func__, [&] { copyMemory(dst, src, sizeBytes, hipMemcpyHostToDevice); });
+}
+
+hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes) {
+  return api::call(__func__, [&] { copyMemory(dst, src, sizeBytes, hipMemcpyDeviceToHost); });
+}
+
+hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes) {
+  return api::call(__func__, [&] { copyMemory(dst, src, sizeBytes, hipMemcpyDeviceToDevice); });
+}
+
+hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t sizeBytes, hipStream_t stream) {
+  return hipMemcpyAsync(dst, src, sizeBytes, hipMemcpyHostToDevice, stream);
+}
+
+hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream) {
+  return hipMemcpyAsync(dst, src, sizeBytes, hipMemcpyDeviceToHost, stream);
+}
+
+hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes, hipStream_t stream) {
+  return hipMemcpyAsync(dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream);
+}
+
+hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes) {
+  return api::call(__func__, [&] {
+    Context::instance().device(dstDeviceId);
+    Context::instance().device(srcDeviceId);
+    std::optional<Resolved> d = resolve(dst), s = resolve(src);
+    if (!d || d->device().ordinal() != dstDeviceId || !s || s->device().ordinal() != srcDeviceId)
+      fail(hipErrorInvalidValue, "pointers are not memory of the given devices");
+    copyMemory(dst, src, sizeBytes, hipMemcpyDeviceToDevice);
+  });
+}
+
+hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
+                              hipStream_t stream) {
+  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
+  return e != hipSuccess ? e : hipMemcpyPeer(dst, dstDeviceId, src, srcDevice, sizeBytes);
+}
+
+hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream) {
+  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
+  return e != hipSuccess ? e : hipMemset(dst, value, sizeBytes);
+}
+
+hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count) { return hipMemset(dest, value, count); }
+
+hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
+  return api::call(__func__, [&] {
+    if (count > SIZE_MAX / 2) fail(hipErrorInvalidValue, "count too large");
+    Resolved r = fillTarget(dest, count * 2);
+    if (reinterpret_cast<uintptr_t>(dest) % 2 != 0) fail(hipErrorInvalidValue, "hipMemsetD16 needs 2-byte alignment");
+    if (count == 0) return;
+    Stream &stream = r.device().nullStream();
+    uint32_t pattern = uint32_t(value) | uint32_t(value) << 16;
+    if (reinterpret_cast<uintptr_t>(dest) % 4 == 0 && count % 2 == 0) {
+      stream.fillWords(r, pattern, count / 2);
+      return;
+    }
+    // Odd ends: the pattern written from the host (rare and small in practice).
+    std::vector<uint16_t> host(count, value);
+    stream.copyHostToDevice(r, host.data(), count * 2);
+  });
+}
+
+hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count, hipStream_t stream) {
+  return hipMemsetAsync(dest, value, count, stream);
+}
+
+hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count, hipStream_t stream) {
+  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
+  return e != hipSuccess ? e : hipMemsetD16(dest, value, count);
+}
+
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream) {
+  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
+  return e != hipSuccess ? e : hipMemsetD32(dst, value, count);
+}
+
+hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
+                                  hipMemcpyKind kind, hipStream_t stream) {
+  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
+  return e != hipSuccess ? e : hipMemcpyToSymbol(symbol, src, sizeBytes, offset, kind);
+}
+
+hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
+                                    hipMemcpyKind kind, hipStream_t stream) {
+  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
+  return e != hipSuccess ? e : hipMemcpyFromSymbol(dst, symbol, sizeBytes, offset, kind);
+}
+
+// ---- not implemented yet: pinned/registered host memory, managed memory, 2-D copies ----
+#define HIPVK_NOT_SUPPORTED(name, params, what) \
+  hipError_t name params { return api::call(#name, [] { api::notSupported(what); }); }
+
+HIPVK_NOT_SUPPORTED(hipHostMalloc, (void **, size_t, unsigned int), "pinned host memory (hipHostMalloc)")
+HIPVK_NOT_SUPPORTED(hipHostAlloc, (void **, size_t, unsigned int), "pinned host memory (hipHostAlloc)")
+HIPVK_NOT_SUPPORTED(hipMallocHost, (void **, size_t), "pinned host memory (hipMallocHost)")
+HIPVK_NOT_SUPPORTED(hipHostFree, (void *), "pinned host memory (hipHostFree)")
+HIPVK_NOT_SUPPORTED(hipFreeHost, (void *), "pinned host memory (hipFreeHost)")
+HIPVK_NOT_SUPPORTED(hipHostGetDevicePointer, (void **, void *, unsigned int), "mapped host memory")
+HIPVK_NOT_SUPPORTED(hipHostGetFlags, (unsigned int *, void *), "pinned host memory (hipHostGetFlags)")
+HIPVK_NOT_SUPPORTED(hipHostRegister, (void *, size_t, unsigned int), "registered host memory")
+HIPVK_NOT_SUPPORTED(hipHostUnregister, (void *), "registered host memory")
+HIPVK_NOT_SUPPORTED(hipMallocManaged, (void **, size_t, unsigned int), "managed memory")
+HIPVK_NOT_SUPPORTED(hipMemPrefetchAsync, (const void *, size_t, int, hipStream_t), "managed memory")
+HIPVK_NOT_SUPPORTED(hipMallocPitch, (void **, size_t *, size_t, size_t), "pitched allocations")
+HIPVK_NOT_SUPPORTED(hipMemcpy2D, (void *, size_t, const void *, size_t, size_t, size_t, hipMemcpyKind), "2-D copies")
+HIPVK_NOT_SUPPORTED(hipMemcpy2DAsync,
+                    (void *, size_t, const void *, size_t, size_t, size_t, hipMemcpyKind, hipStream_t), "2-D copies")
+HIPVK_NOT_SUPPORTED(hipMemset2D, (void *, size_t, int, size_t, size_t), "2-D fills")
+#undef HIPVK_NOT_SUPPORTED
 
 }  // extern "C"

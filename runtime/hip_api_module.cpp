@@ -1,7 +1,13 @@
-// What Clang's generated code calls (registration, <<<>>> configurations, launches) and kernel
-// queries. The registration functions run in global constructors and atexit handlers and return
-// no error code: failures are reported on stderr and surface later as launch errors.
+// What Clang's generated code calls (registration, <<<>>> configurations, launches), kernel
+// queries and settings, occupancy, and the module API (hipModuleLoad* and hipFunction_t). The
+// registration functions run in global constructors and atexit handlers and return no error code:
+// failures are reported on stderr and surface later as launch errors.
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "api.h"
 #include "launch.h"
@@ -63,8 +69,203 @@ hipError_t hipLaunchKernel(const void *function_address, dim3 numBlocks, dim3 di
 hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func) {
   return api::call(__func__, [&] {
     api::requireNonNull(attr);
-    *attr = functionAttributes(func);
+    *attr = functionAttributes(findFunction(func));
   });
+}
+
+}  // extern "C"
+
+// ---- kernels by host function or hipFunction_t -------------------------------------------------
+extern "C" {
+
+hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value) {
+  return api::call(__func__, [&] { setFunctionAttribute(findFunction(func), attr, value); });
+}
+
+// Cache and bank configurations are hints Vulkan has no control for: validated and remembered.
+hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config) {
+  return api::call(__func__, [&] {
+    Function &f = findFunction(func);
+    if (config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual) fail(hipErrorInvalidValue, "bad cache config");
+    f.cacheConfig = config;
+  });
+}
+
+hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config) {
+  return api::call(__func__, [&] {
+    Function &f = findFunction(func);
+    if (config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte)
+      fail(hipErrorInvalidValue, "bad shared memory config");
+    f.sharedMemConfig = config;
+  });
+}
+
+hipError_t hipLaunchCooperativeKernel(const void *, dim3, dim3, void **, unsigned int, hipStream_t) {
+  return api::call(__func__, [&] { api::notSupported("hipLaunchCooperativeKernel (grid barrier)"); });
+}
+
+hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, const void *f, size_t dynSharedMemPerBlk,
+                                             int blockSizeLimit) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(gridSize);
+    api::requireNonNull(blockSize);
+    maxPotentialBlockSize(findFunction(f), dynSharedMemPerBlk, blockSizeLimit, gridSize, blockSize);
+  });
+}
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *f, int blockSize,
+                                                                 size_t dynSharedMemPerBlk, unsigned int flags) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(numBlocks);
+    if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
+      fail(hipErrorInvalidValue, "unknown occupancy flags");
+    *numBlocks = maxActiveBlocksPerMultiprocessor(findFunction(f), blockSize, dynSharedMemPerBlk);
+  });
+}
+
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *f, int blockSize,
+                                                        size_t dynSharedMemPerBlk) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk,
+                                                               hipOccupancyDefault);
+}
+
+// ---- the module API ---------------------------------------------------------------------------
+
+hipError_t hipModuleLoad(hipModule_t *module, const char *fname) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(module);
+    api::requireNonNull(fname);
+    *module = nullptr;
+    std::ifstream in(fname, std::ios::binary);
+    std::error_code ec;
+    if (!in || std::filesystem::is_directory(fname, ec)) fail(hipErrorFileNotFound, std::string("cannot open ") + fname);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (bytes.empty()) fail(hipErrorInvalidKernelFile, std::string(fname) + " is empty");
+    *module = reinterpret_cast<hipModule_t>(Context::instance().registry().load(bytes.data(), bytes.size()));
+  });
+}
+
+hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(module);
+    api::requireNonNull(image);
+    *module = nullptr;
+    *module = reinterpret_cast<hipModule_t>(Context::instance().registry().load(image, UINT64_MAX));
+  });
+}
+
+// JIT options are accepted and ignored: a hipvk code object is already SPIR-V.
+hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image, unsigned int numOptions, hipJitOption *options,
+                               void **optionValues) {
+  if (numOptions > 0 && (!options || !optionValues))
+    return api::call(__func__, [&] { fail(hipErrorInvalidValue, "JIT options without values"); });
+  if (numOptions > 0) log("hipModuleLoadDataEx: ignoring %u JIT option(s)", numOptions);
+  return hipModuleLoadData(module, image);
+}
+
+hipError_t hipModuleUnload(hipModule_t module) {
+  return api::call(__func__, [&] {
+    Context::instance().registry().unload(&Context::instance().registry().loaded(module));
+  });
+}
+
+hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *kname) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(function);
+    api::requireNonNull(kname);
+    Module &m = Context::instance().registry().loaded(module);
+    Function *f = m.function(kname);
+    if (!f) fail(hipErrorNotFound, std::string("no kernel named ") + kname + " in the module");
+    *function = reinterpret_cast<hipFunction_t>(f);
+  });
+}
+
+hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t hmod, const char *name) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(name);
+    if (!dptr && !bytes) fail(hipErrorInvalidValue, "neither dptr nor bytes");
+    Module &m = Context::instance().registry().loaded(hmod);
+    const GlobalInfo *g = m.global(name);
+    if (!g) fail(hipErrorNotFound, std::string("no global named ") + name + " in the module");
+    if (dptr) {
+      uint64_t segment = m.instance(Context::instance().currentDevice()).segmentAddress();
+      *dptr = reinterpret_cast<hipDeviceptr_t>(segment + g->offset);
+    }
+    if (bytes) *bytes = size_t(g->size);
+  });
+}
+
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                                 unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                                 unsigned int sharedMemBytes, hipStream_t stream, void **kernelParams, void **extra) {
+  return api::call(__func__, [&] {
+    Function *function = Context::instance().registry().function(f);
+    if (!function) fail(hipErrorInvalidHandle, "not a function of a loaded module");
+    if (kernelParams && extra) fail(hipErrorInvalidValue, "both kernelParams and extra");
+    LaunchArguments args = extra ? argumentsFromExtra(extra) : LaunchArguments{kernelParams};
+    launchKernel(*function, dim3(gridDimX, gridDimY, gridDimZ), dim3(blockDimX, blockDimY, blockDimZ), args,
+                 sharedMemBytes, stream);
+  });
+}
+
+hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunction_t hfunc) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(value);
+    Function *function = Context::instance().registry().function(hfunc);
+    if (!function) fail(hipErrorInvalidHandle, "not a function of a loaded module");
+    hipFuncAttributes a = functionAttributes(*function);
+    switch (attrib) {
+    case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = a.maxThreadsPerBlock; break;
+    case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *value = int(a.sharedSizeBytes); break;
+    case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *value = int(a.constSizeBytes); break;
+    case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *value = int(a.localSizeBytes); break;
+    case HIP_FUNC_ATTRIBUTE_NUM_REGS: *value = a.numRegs; break;
+    case HIP_FUNC_ATTRIBUTE_PTX_VERSION: *value = a.ptxVersion; break;
+    case HIP_FUNC_ATTRIBUTE_BINARY_VERSION: *value = a.binaryVersion; break;
+    case HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA: *value = a.cacheModeCA; break;
+    case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *value = a.maxDynamicSharedSizeBytes; break;
+    case HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *value = a.preferredShmemCarveout; break;
+    default: fail(hipErrorInvalidValue, "unknown hipFunction_attribute");
+    }
+  });
+}
+
+hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int *gridSize, int *blockSize, hipFunction_t f,
+                                                            size_t dynSharedMemPerBlk, int blockSizeLimit,
+                                                            unsigned int flags) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(gridSize);
+    api::requireNonNull(blockSize);
+    if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
+      fail(hipErrorInvalidValue, "unknown occupancy flags");
+    Function *function = Context::instance().registry().function(f);
+    if (!function) fail(hipErrorInvalidHandle, "not a function of a loaded module");
+    maxPotentialBlockSize(*function, dynSharedMemPerBlk, blockSizeLimit, gridSize, blockSize);
+  });
+}
+
+hipError_t hipModuleOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, hipFunction_t f,
+                                                   size_t dynSharedMemPerBlk, int blockSizeLimit) {
+  return hipModuleOccupancyMaxPotentialBlockSizeWithFlags(gridSize, blockSize, f, dynSharedMemPerBlk, blockSizeLimit,
+                                                          hipOccupancyDefault);
+}
+
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, hipFunction_t f, int blockSize,
+                                                                       size_t dynSharedMemPerBlk, unsigned int flags) {
+  return api::call(__func__, [&] {
+    api::requireNonNull(numBlocks);
+    if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
+      fail(hipErrorInvalidValue, "unknown occupancy flags");
+    Function *function = Context::instance().registry().function(f);
+    if (!function) fail(hipErrorInvalidHandle, "not a function of a loaded module");
+    *numBlocks = maxActiveBlocksPerMultiprocessor(*function, blockSize, dynSharedMemPerBlk);
+  });
+}
+
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, hipFunction_t f, int blockSize,
+                                                              size_t dynSharedMemPerBlk) {
+  return hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(numBlocks, f, blockSize, dynSharedMemPerBlk,
+                                                                     hipOccupancyDefault);
 }
 
 }  // extern "C"

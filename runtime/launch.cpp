@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstring>
+#include <string>
 
 #include "context.h"
 #include "device.h"
@@ -23,14 +24,14 @@ struct PushHeader {
 };
 static_assert(sizeof(PushHeader) == 32 && offsetof(PushHeader, argumentBuffer) == 24);
 
-Kernel findKernel(const void *hostStub) {
-  std::optional<Kernel> kernel = Context::instance().registry().kernel(hostStub);
-  if (!kernel) fail(hipErrorInvalidDeviceFunction, "no kernel is registered for this host function");
-  return *kernel;
+constexpr uint64_t kDynamicSharedAlignment = 16;
+
+uint64_t alignedStaticShared(const KernelInfo &kernel) {
+  return (kernel.staticShared + kDynamicSharedAlignment - 1) / kDynamicSharedAlignment * kDynamicSharedAlignment;
 }
 
 void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 block, size_t dynamicShared,
-              void **args) {
+              const LaunchArguments &args) {
   const hipDeviceProp_t &p = device.hipProperties();
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     fail(hipErrorInvalidConfiguration, "zero grid or block dimension");
@@ -43,13 +44,16 @@ void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 bl
     fail(hipErrorInvalidConfiguration, "block exceeds maxThreadsDim or maxThreadsPerBlock");
   // The compiler places dynamic shared memory after the static part, 16-byte aligned, in whole
   // words. ROCm's hipLaunchKernel answers too much shared memory with hipErrorInvalidValue.
-  constexpr uint64_t kDynamicSharedAlignment = 16;
-  uint64_t shared = (kernel.staticShared + kDynamicSharedAlignment - 1) / kDynamicSharedAlignment *
-                        kDynamicSharedAlignment +
-                    (uint64_t(dynamicShared) + 3) / 4 * 4;
+  uint64_t shared = alignedStaticShared(kernel) + (uint64_t(dynamicShared) + 3) / 4 * 4;
   if (dynamicShared > 0 ? shared > p.sharedMemPerBlock : kernel.staticShared > p.sharedMemPerBlock)
     fail(hipErrorInvalidValue, "static + dynamic shared memory exceed sharedMemPerBlock");
-  if (!kernel.args.empty() && !args) fail(hipErrorInvalidValue, "kernel arguments missing");
+  if (args.packed) {
+    if (args.packedSize < kernel.argsSize)
+      fail(hipErrorInvalidValue, "argument buffer holds " + std::to_string(args.packedSize) + " bytes, the kernel takes " +
+                                     std::to_string(kernel.argsSize));
+  } else if (!kernel.args.empty() && !args.params) {
+    fail(hipErrorInvalidValue, "kernel arguments missing");
+  }
 }
 
 }  // namespace
@@ -69,23 +73,61 @@ void popCallConfiguration(dim3 *grid, dim3 *block, size_t *sharedMem, hipStream_
   if (stream) *stream = c.stream;
 }
 
+LaunchArguments argumentsFromExtra(void **extra) {
+  LaunchArguments args;
+  bool haveSize = false;
+  for (size_t i = 0;; i += 2) {
+    void *key = extra[i];
+    if (key == HIP_LAUNCH_PARAM_END) break;
+    if (key == HIP_LAUNCH_PARAM_BUFFER_POINTER) {
+      args.packed = extra[i + 1];
+    } else if (key == HIP_LAUNCH_PARAM_BUFFER_SIZE) {
+      if (!extra[i + 1]) fail(hipErrorInvalidValue, "HIP_LAUNCH_PARAM_BUFFER_SIZE without a size_t *");
+      std::memcpy(&args.packedSize, extra[i + 1], sizeof(size_t));
+      haveSize = true;
+    } else {
+      fail(hipErrorInvalidValue, "unknown key in the extra array");
+    }
+  }
+  if (!args.packed || !haveSize)
+    fail(hipErrorInvalidValue, "extra needs HIP_LAUNCH_PARAM_BUFFER_POINTER and HIP_LAUNCH_PARAM_BUFFER_SIZE");
+  return args;
+}
+
+Function &findFunction(const void *handle) {
+  Function *function = Context::instance().registry().function(handle);
+  if (!function) fail(hipErrorInvalidDeviceFunction, "no kernel is registered or loaded for this function");
+  return *function;
+}
+
 void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size_t dynamicShared,
                   hipStream_t stream) {
-  if (stream) fail(hipErrorInvalidHandle, "only the null stream exists so far");
-  Kernel kernel = findKernel(hostStub);
-  const KernelInfo &info = *kernel.info;
+  std::optional<Kernel> kernel = Context::instance().registry().kernel(hostStub);
+  if (!kernel) fail(hipErrorInvalidDeviceFunction, "no kernel is registered for this host function");
+  launchKernel(**kernel, grid, block, LaunchArguments{args}, dynamicShared, stream);
+}
+
+void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArguments &args, size_t dynamicShared,
+                  hipStream_t stream) {
+  const KernelInfo &info = *function.info;
   Device &device = Context::instance().currentDevice();
+  Stream &target = streamFor(device, stream);
   validate(device, info, grid, block, dynamicShared, args);
 
-  Module::Instance &instance = kernel.module->instance(device);
+  Module::Instance &instance = function.module->instance(device);
   VkPipeline pipeline = instance.pipeline(info, block, uint32_t(dynamicShared));
   VkPipelineLayout layout = device.pipelineLayout();
   const uint32_t *maxCount = device.limits().maxComputeWorkGroupCount;
 
   auto copyArguments = [&](std::byte *to) {
-    for (size_t i = 0; i < info.args.size(); ++i) std::memcpy(to + info.args[i].offset, args[i], info.args[i].size);
+    if (args.packed) {
+      std::memcpy(to, args.packed, info.argsSize);
+      return;
+    }
+    for (size_t i = 0; i < info.args.size(); ++i)
+      std::memcpy(to + info.args[i].offset, args.params[i], info.args[i].size);
   };
-  device.nullStream().enqueue([&](Stream::Recording &r) {
+  target.enqueue([&](Stream::Recording &r) {
     std::array<std::byte, kPushConstantBytes> push{};
     PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, 0, 0};
     uint32_t pushBytes = sizeof(PushHeader);
@@ -112,16 +154,78 @@ void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size
   });
 }
 
-hipFuncAttributes functionAttributes(const void *hostStub) {
-  const KernelInfo &info = *findKernel(hostStub).info;
+hipFuncAttributes functionAttributes(const Function &function) {
+  const KernelInfo &info = *function.info;
   const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
   hipFuncAttributes a{};
   a.binaryVersion = a.ptxVersion = p.major * 10 + p.minor;
   a.sharedSizeBytes = info.staticShared;
   a.localSizeBytes = info.privateBytes;
   a.maxThreadsPerBlock = p.maxThreadsPerBlock;
-  a.maxDynamicSharedSizeBytes = int(p.sharedMemPerBlock - std::min<size_t>(info.staticShared, p.sharedMemPerBlock));
+  int available = int(p.sharedMemPerBlock - std::min<size_t>(alignedStaticShared(info), p.sharedMemPerBlock));
+  int requested = function.maxDynamicShared.load();
+  a.maxDynamicSharedSizeBytes = requested >= 0 ? requested : available;
+  a.preferredShmemCarveout = function.sharedCarveout.load();
+  a.numRegs = 0;  // Vulkan does not report register use
+  a.cacheModeCA = 0;
+  a.constSizeBytes = 0;  // __constant__ data lives in the module's global segment
   return a;
+}
+
+void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value) {
+  const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
+  switch (attr) {
+  case hipFuncAttributeMaxDynamicSharedMemorySize:
+    // Vulkan needs no opt-in for large shared memory: any size the device holds is accepted.
+    if (value < 0 || uint64_t(value) + alignedStaticShared(*function.info) > p.sharedMemPerBlock)
+      fail(hipErrorInvalidValue, "dynamic shared memory beyond sharedMemPerBlock");
+    function.maxDynamicShared = value;
+    return;
+  case hipFuncAttributePreferredSharedMemoryCarveout:
+    // A hint (-1 = default, 0..100 percent); Vulkan has no carveout control.
+    if (value < -1 || value > 100) fail(hipErrorInvalidValue, "carveout must be -1 or 0..100");
+    function.sharedCarveout = value;
+    return;
+  default:
+    fail(hipErrorInvalidValue, "unknown hipFuncAttribute " + std::to_string(int(attr)));
+  }
+}
+
+int maxActiveBlocksPerMultiprocessor(const Function &function, int blockSize, size_t dynamicShared) {
+  const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
+  if (blockSize <= 0 || blockSize > p.maxThreadsPerBlock) fail(hipErrorInvalidValue, "block size out of range");
+  uint64_t shared = alignedStaticShared(*function.info) + (uint64_t(dynamicShared) + 3) / 4 * 4;
+  if (shared > p.sharedMemPerBlock) return 0;
+  // Threads are scheduled in whole warps; the per-CU limits are the device's reported ones.
+  uint64_t warp = uint64_t(std::max(1, p.warpSize));
+  uint64_t threads = (uint64_t(blockSize) + warp - 1) / warp * warp;
+  uint64_t blocks = uint64_t(p.maxBlocksPerMultiProcessor);
+  blocks = std::min<uint64_t>(blocks, std::max<uint64_t>(1, uint64_t(p.maxThreadsPerMultiProcessor) / threads));
+  if (shared > 0) blocks = std::min<uint64_t>(blocks, p.sharedMemPerMultiprocessor / shared);
+  return int(blocks);
+}
+
+void maxPotentialBlockSize(const Function &function, size_t dynamicShared, int blockSizeLimit, int *gridSize,
+                           int *blockSize) {
+  const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
+  if (blockSizeLimit < 0) fail(hipErrorInvalidValue, "negative block size limit");
+  int limit = blockSizeLimit == 0 ? p.maxThreadsPerBlock : std::min(blockSizeLimit, p.maxThreadsPerBlock);
+  int warp = std::max(1, p.warpSize);
+  int best = 0, bestBlocks = 0;
+  long long bestThreads = -1;
+  // Candidates: multiples of the warp size (and the limit itself when it is smaller).
+  for (int size = limit; size > 0; size = size % warp ? size / warp * warp : size - warp) {
+    int blocks = maxActiveBlocksPerMultiprocessor(function, size, dynamicShared);
+    long long threads = (long long)blocks * size;
+    if (threads > bestThreads) {
+      bestThreads = threads;
+      best = size;
+      bestBlocks = blocks;
+    }
+  }
+  if (bestBlocks == 0) fail(hipErrorInvalidValue, "the kernel's shared memory does not fit the device");
+  *blockSize = best;
+  *gridSize = bestBlocks * p.multiProcessorCount;
 }
 
 }  // namespace hipvk

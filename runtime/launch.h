@@ -1,18 +1,46 @@
 // Kernel launches: <<<>>> configurations, argument marshalling into push constants or an argument
-// buffer (docs/ABI.md), and grid splitting over vkCmdDispatchBase.
+// buffer (docs/ABI.md), grid splitting over vkCmdDispatchBase, and the occupancy estimates.
 #pragma once
 
 #include <hip/hip_runtime_api.h>
 
+#include <cstddef>
+
 namespace hipvk {
+
+class Function;
 
 void pushCallConfiguration(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream);
 void popCallConfiguration(dim3 *grid, dim3 *block, size_t *sharedMem, hipStream_t *stream);
 
+// Where a launch takes its arguments from: one pointer per parameter (hipLaunchKernel,
+// hipModuleLaunchKernel's kernelParams), or one buffer laid out like a C struct of the parameters
+// (the `extra` array's HIP_LAUNCH_PARAM_BUFFER_POINTER), which is exactly the kernel ABI's layout.
+struct LaunchArguments {
+  void **params = nullptr;
+  const void *packed = nullptr;
+  size_t packedSize = 0;
+};
+
+// Parses hipModuleLaunchKernel's `extra` array; throws hipErrorInvalidValue.
+LaunchArguments argumentsFromExtra(void **extra);
+
 // Validates like ROCm, then records the dispatch on the stream. Throws hipvk::Error.
+void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArguments &args, size_t dynamicShared,
+                  hipStream_t stream);
 void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size_t dynamicShared,
                   hipStream_t stream);
 
-hipFuncAttributes functionAttributes(const void *hostStub);
+// The registered host stub or hipFunction_t behind `handle`; throws hipErrorInvalidDeviceFunction.
+Function &findFunction(const void *handle);
+
+hipFuncAttributes functionAttributes(const Function &function);
+void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value);
+
+// Occupancy on the current device (an estimate: Vulkan reports no register or wave-slot counts,
+// see docs/RUNTIME.md). Throw hipErrorInvalidValue for block sizes the device cannot run.
+int maxActiveBlocksPerMultiprocessor(const Function &function, int blockSize, size_t dynamicShared);
+void maxPotentialBlockSize(const Function &function, size_t dynamicShared, int blockSizeLimit, int *gridSize,
+                           int *blockSize);
 
 }  // namespace hipvk

@@ -113,8 +113,25 @@ std::unique_ptr<Module> Module::fromWrapper(const void *wrapper) {
   std::memcpy(&w, wrapper, sizeof(w));
   if (w.magic != blob::kClangWrapperMagic || w.version != blob::kClangWrapperVersion)
     invalidImage("not a HIP fat binary wrapper");
-  std::optional<std::vector<blob::Section>> sections = blob::read(w.binary);
-  if (!sections) invalidImage("not a hipvk blob");
+  return fromBlob(w.binary, UINT64_MAX);
+}
+
+std::unique_ptr<Module> Module::fromImage(const void *image, uint64_t available) {
+  if (!image) fail(hipErrorInvalidValue, "null code object");
+  if (available >= sizeof(blob::ClangFatbinWrapper)) {
+    uint32_t magic;
+    std::memcpy(&magic, image, sizeof(magic));
+    if (magic == blob::kClangWrapperMagic) return fromWrapper(image);
+  }
+  // ROCm answers bytes that are no code object at all (and empty files) with InvalidKernelFile.
+  if (available < sizeof(blob::kMagic) || std::memcmp(image, blob::kMagic, sizeof(blob::kMagic)) != 0)
+    fail(hipErrorInvalidKernelFile, "not a hipvk code object (offload blob)");
+  return fromBlob(image, available);
+}
+
+std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
+  std::optional<std::vector<blob::Section>> sections = blob::read(data, available);
+  if (!sections) invalidImage("not a well-formed hipvk blob (truncated or corrupt)");
   std::optional<std::string_view> spirv = blob::find(*sections, blob::SectionKind::SpirV);
   std::optional<std::string_view> metadata = blob::find(*sections, blob::SectionKind::Metadata);
   if (!spirv || spirv->empty() || spirv->size() % 4 != 0) invalidImage("no SPIR-V module");
@@ -132,7 +149,21 @@ std::unique_ptr<Module> Module::fromWrapper(const void *wrapper) {
 }
 
 Module::Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit)
-    : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::move(globalInit)) {}
+    : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::move(globalInit)) {
+  for (const KernelInfo &k : metadata_.kernels) functions_.emplace_back(*this, k);
+}
+
+Function *Module::function(std::string_view name) {
+  for (Function &f : functions_)
+    if (f.info->name == name) return &f;
+  return nullptr;
+}
+
+bool Module::owns(const Function *function) const {
+  for (const Function &f : functions_)
+    if (&f == function) return true;
+  return false;
+}
 
 const KernelInfo *Module::kernel(std::string_view name) const {
   for (const KernelInfo &k : metadata_.kernels)
@@ -243,7 +274,7 @@ void Registry::unregisterBinary(void **handle) {
     if (it == modules_.end()) return;
     module = std::move(it->second);
     modules_.erase(it);
-    std::erase_if(kernels_, [&](const auto &entry) { return entry.second.module == module.get(); });
+    std::erase_if(kernels_, [&](const auto &entry) { return entry.second->module == module.get(); });
     std::erase_if(symbols_, [&](const auto &entry) { return entry.second.module == module.get(); });
   }
   // Destroyed outside the lock: its instances wait for their devices.
@@ -257,12 +288,12 @@ Module *Registry::moduleLocked(void **handle) const {
 void Registry::registerFunction(void **handle, const void *hostStub, const char *deviceName) {
   std::unique_lock lock(mutex_);
   Module *module = moduleLocked(handle);
-  const KernelInfo *info = module && deviceName ? module->kernel(deviceName) : nullptr;
-  if (!info) {
+  Function *function = module && deviceName ? module->function(deviceName) : nullptr;
+  if (!function) {
     log("registered kernel %s is not in its module's metadata", deviceName ? deviceName : "(null)");
     return;
   }
-  kernels_[hostStub] = Kernel{module, info};
+  kernels_[hostStub] = function;
 }
 
 void Registry::registerVar(void **handle, const void *hostVar, const char *deviceName) {
@@ -288,6 +319,46 @@ std::optional<Symbol> Registry::symbol(const void *hostVar) const {
   auto it = symbols_.find(hostVar);
   if (it == symbols_.end()) return std::nullopt;
   return it->second;
+}
+
+Module *Registry::load(const void *image, uint64_t available) {
+  std::unique_ptr<Module> module = Module::fromImage(image, available);
+  Module *raw = module.get();
+  std::unique_lock lock(mutex_);
+  modules_.emplace(module->handle(), std::move(module));
+  loaded_[raw] = true;
+  return raw;
+}
+
+void Registry::unload(const Module *module) {
+  if (!module) fail(hipErrorInvalidValue, "null module");
+  std::unique_ptr<Module> dropped;
+  {
+    std::unique_lock lock(mutex_);
+    if (!loaded_.erase(module)) fail(hipErrorInvalidHandle, "not a loaded module");
+    auto it = modules_.find(const_cast<Module *>(module)->handle());
+    dropped = std::move(it->second);
+    modules_.erase(it);
+  }
+  // Destroyed outside the lock: its instances wait for their devices.
+}
+
+Module &Registry::loaded(const void *handle) const {
+  if (!handle) fail(hipErrorInvalidValue, "null module");
+  std::shared_lock lock(mutex_);
+  auto it = loaded_.find(static_cast<const Module *>(handle));
+  if (it == loaded_.end()) fail(hipErrorInvalidHandle, "not a loaded module");
+  return *const_cast<Module *>(it->first);
+}
+
+Function *Registry::function(const void *handle) const {
+  if (!handle) return nullptr;
+  std::shared_lock lock(mutex_);
+  if (auto it = kernels_.find(handle); it != kernels_.end()) return it->second;
+  for (const auto &entry : modules_)
+    if (entry.second->owns(static_cast<const Function *>(handle)))
+      return const_cast<Function *>(static_cast<const Function *>(handle));
+  return nullptr;
 }
 
 void Registry::dropInstances(Device &device) {

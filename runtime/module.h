@@ -6,7 +6,9 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include <atomic>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,6 +25,7 @@
 namespace hipvk {
 
 class Device;
+class Function;
 struct Allocation;
 
 struct ArgInfo {
@@ -55,6 +58,23 @@ struct Metadata {
   static Metadata parse(std::string_view text);
 };
 
+class Module;
+
+// A kernel of a module as HIP sees it: what a registered host stub and a hipFunction_t name. It
+// carries the per-function settings of hipFuncSetAttribute/CacheConfig/SharedMemConfig.
+class Function {
+ public:
+  Function(Module &module, const KernelInfo &info) : module(&module), info(&info) {}
+
+  Module *const module;
+  const KernelInfo *const info;
+  std::atomic<int> maxDynamicShared{-1};  // hipFuncAttributeMaxDynamicSharedMemorySize; -1: not set
+  std::atomic<int> sharedCarveout{-1};    // hipFuncAttributePreferredSharedMemoryCarveout; -1: default
+  std::atomic<int> cacheConfig{hipFuncCachePreferNone};
+  std::atomic<int> sharedMemConfig{hipSharedMemBankSizeDefault};
+};
+using Kernel = Function *;
+
 class Module {
  public:
   // The device-side objects of a module on one device.
@@ -79,30 +99,35 @@ class Module {
 
   // Parses Clang's fat-binary wrapper around a hipvk blob; throws hipErrorInvalidImage.
   static std::unique_ptr<Module> fromWrapper(const void *wrapper);
+  // Parses a blob (a code object for hipModuleLoad*) of at most `available` bytes. Throws
+  // hipErrorInvalidKernelFile when the bytes are not a hipvk blob at all, hipErrorInvalidImage
+  // when a blob is truncated or malformed. Clang's wrapper is accepted too.
+  static std::unique_ptr<Module> fromImage(const void *image, uint64_t available);
 
   // The handle Clang keeps and passes back to __hipRegisterFunction/__hipRegisterVar.
   void **handle() { return &self_; }
   const KernelInfo *kernel(std::string_view name) const;
   const GlobalInfo *global(std::string_view name) const;
+  // The kernel as a HIP function object (hipFunction_t), null when there is no such kernel.
+  Function *function(std::string_view name);
+  bool owns(const Function *function) const;
 
   Instance &instance(Device &device);
   void dropInstance(Device &device);
 
  private:
   Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit);
+  static std::unique_ptr<Module> fromBlob(const void *blob, uint64_t available);
 
   void *self_ = this;
   std::vector<uint32_t> spirv_;
   Metadata metadata_;
   std::string globalInit_;
+  std::deque<Function> functions_;  // one per kernel, in metadata order; addresses are stable
   std::mutex mutex_;
   std::map<Device *, std::unique_ptr<Instance>> instances_;
 };
 
-struct Kernel {
-  Module *module;
-  const KernelInfo *info;
-};
 
 struct Symbol {
   Module *module;
@@ -121,11 +146,22 @@ class Registry {
   // hipDeviceReset: every module forgets its objects on `device`.
   void dropInstances(Device &device);
 
+  // hipModuleLoad*/hipModuleUnload: modules the program loads itself. Throws like
+  // Module::fromImage; unload throws hipErrorInvalidHandle for anything load did not return.
+  Module *load(const void *image, uint64_t available);
+  void unload(const Module *module);
+  // The loaded module behind a hipModule_t; throws hipErrorInvalidValue (null) or
+  // hipErrorInvalidHandle (unknown or unloaded).
+  Module &loaded(const void *handle) const;
+  // A hipFunction_t of any live module, or a registered host stub; null when neither.
+  Function *function(const void *handle) const;
+
  private:
   Module *moduleLocked(void **handle) const;
 
   mutable std::shared_mutex mutex_;
   std::map<void **, std::unique_ptr<Module>> modules_;
+  std::map<const Module *, bool> loaded_;  // modules from hipModuleLoad* (not Clang's registrations)
   std::unordered_map<const void *, Kernel> kernels_;
   std::unordered_map<const void *, Symbol> symbols_;
 };

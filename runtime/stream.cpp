@@ -267,4 +267,10 @@ void Stream::fillBytes(const Resolved &dst, uint8_t value, size_t bytes) {
   });
 }
 
+Stream &streamFor(Device &device, hipStream_t stream) {
+  if (stream != nullptr && stream != hipStreamPerThread)
+    fail(hipErrorInvalidHandle, "unknown stream (only the null stream and hipStreamPerThread exist so far)");
+  return device.nullStream();
+}
+
 }  // namespace hipvk

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <hip/hip_runtime_api.h>
+
 #include "memory.h"
 #include "vulkan.h"
 
@@ -99,5 +101,10 @@ class Stream {
   uint64_t blockOffset_ = 0;
   std::optional<Buffer> staging_;  // bounce buffer of synchronous copies (non-mappable memory)
 };
+
+// The Stream a hipStream_t names on `device`: the null stream, or hipStreamPerThread (which
+// hipvk runs on the null stream: same order, no concurrency lost since there is one queue).
+// Other handles cannot exist yet (hipStreamCreate is not supported): hipErrorInvalidHandle.
+Stream &streamFor(Device &device, hipStream_t stream);
 
 }  // namespace hipvk

@@ -87,7 +87,8 @@ TEST_CASE("properties follow the Vulkan limits") {
   CHECK(p.clockRate > 0);
   CHECK_EQ(p.major, 9);
   CHECK_EQ(p.minor, 0);
-  CHECK(std::string(p.gcnArchName) == "gfx900");
+  CHECK(std::string(p.gcnArchName).rfind("gfx900:vulkan:", 0) == 0);
+  CHECK(std::string(p.gcnArchName).find(p.name) != std::string::npos);
   CHECK_EQ(p.concurrentKernels, 1);
   CHECK_EQ(p.managedMemory, 0);
   CHECK_EQ(p.computeMode, 0);

@@ -235,7 +235,7 @@ TEST_CASE("symbols: segment initialisation, addresses, copies, device writes") {
   CHECK_EQ(size, 64u);
   void *tableAddress = nullptr, *counterAddress = nullptr;
   HIP_CHECK(hipGetSymbolAddress(&tableAddress, tableShadow));
-  HIP_CHECK(hipGetSymbolAddress(&counterAddress, &counterShadow));
+  HIP_CHECK(hipGetSymbolAddress(&counterAddress, counterShadow));
   CHECK_EQ(static_cast<char *>(tableAddress) - static_cast<char *>(counterAddress), 16);
 
   // Initializers, zero beyond them.
@@ -252,31 +252,31 @@ TEST_CASE("symbols: segment initialisation, addresses, copies, device writes") {
 
   // Writes from the host are seen by the kernel, writes by the kernel by the host.
   unsigned counter = 100, written = 0;
-  HIP_CHECK(hipMemcpyToSymbol(&counterShadow, &counter, sizeof(counter)));
+  HIP_CHECK(hipMemcpyToSymbol(counterShadow, &counter, sizeof(counter)));
   unsigned newEntry = 42;
   HIP_CHECK(hipMemcpyToSymbol(tableShadow, &newEntry, 4, 15 * 4, hipMemcpyHostToDevice));
   HIP_CHECK(hipLaunchKernel(&globalsStub, dim3(1), dim3(16), args, 0, nullptr));
   host = download(out, 16);
   CHECK_EQ(host[0], table[0] + 100);
   CHECK_EQ(host[15], 142u);
-  HIP_CHECK(hipMemcpyFromSymbol(&written, &writtenShadow, 4));
+  HIP_CHECK(hipMemcpyFromSymbol(&written, writtenShadow, 4));
   CHECK_EQ(written, 0xC0FFEEu);
   // A symbol address is a device pointer like any other.
   unsigned viaAddress = 0;
   HIP_CHECK(hipMemcpy(&viaAddress, counterAddress, 4, hipMemcpyDefault));
   CHECK_EQ(viaAddress, 100u);
-  HIP_CHECK(hipMemcpyToSymbol(&counterShadow, out, 4, 0, hipMemcpyDeviceToDevice));
+  HIP_CHECK(hipMemcpyToSymbol(counterShadow, out, 4, 0, hipMemcpyDeviceToDevice));
   HIP_CHECK(hipMemcpy(&viaAddress, counterAddress, 4, hipMemcpyDeviceToHost));
   CHECK_EQ(viaAddress, host[0]);
   CHECK_EQ(hipFree(counterAddress), hipErrorInvalidValue);  // runtime-owned
 
   // Errors.
-  CHECK_EQ(hipMemcpyToSymbol(&counterShadow, &counter, 8), hipErrorInvalidValue);
+  CHECK_EQ(hipMemcpyToSymbol(counterShadow, &counter, 8), hipErrorInvalidValue);
   CHECK_EQ(hipMemcpyToSymbol(tableShadow, &counter, 4, 64), hipErrorInvalidValue);
-  CHECK_EQ(hipMemcpyToSymbol(&unknownStub, &counter, 4), hipErrorInvalidSymbol);
-  CHECK_EQ(hipMemcpyToSymbol(&counterShadow, &counter, 4, 0, hipMemcpyDeviceToHost), hipErrorInvalidMemcpyDirection);
-  CHECK_EQ(hipGetSymbolAddress(nullptr, &counterShadow), hipErrorInvalidValue);
-  CHECK_EQ(hipGetSymbolSize(&size, &unknownStub), hipErrorInvalidSymbol);
+  CHECK_EQ(hipMemcpyToSymbol(unknownStub, &counter, 4), hipErrorInvalidSymbol);
+  CHECK_EQ(hipMemcpyToSymbol(counterShadow, &counter, 4, 0, hipMemcpyDeviceToHost), hipErrorInvalidMemcpyDirection);
+  CHECK_EQ(hipGetSymbolAddress(nullptr, counterShadow), hipErrorInvalidValue);
+  CHECK_EQ(hipGetSymbolSize(&size, unknownStub), hipErrorInvalidSymbol);
   HIP_CHECK(hipFree(out));
   (void)hipGetLastError();
 }
@@ -334,12 +334,12 @@ TEST_CASE("registration: malformed blobs are refused, unregistering forgets kern
 TEST_CASE("device reset frees allocations and re-initialises globals") {
   ensureRegistered();
   unsigned counter = 77;
-  HIP_CHECK(hipMemcpyToSymbol(&counterShadow, &counter, 4));
+  HIP_CHECK(hipMemcpyToSymbol(counterShadow, &counter, 4));
   void *p = nullptr;
   HIP_CHECK(hipMalloc(&p, 128));
   HIP_CHECK(hipDeviceReset());
   CHECK_EQ(hipFree(p), hipErrorInvalidValue);
-  HIP_CHECK(hipMemcpyFromSymbol(&counter, &counterShadow, 4));
+  HIP_CHECK(hipMemcpyFromSymbol(&counter, counterShadow, 4));
   CHECK_EQ(counter, 5u);
   unsigned *out = deviceAlloc<unsigned>(64);
   HIP_CHECK(launchIndex(dim3(2), dim3(32), out, 0));

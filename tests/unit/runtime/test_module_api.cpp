@@ -1,0 +1,123 @@
+// The module API on hand-written GLSL kernels: load from memory, handles, launches with
+// kernelParams and with `extra`, globals, attributes, occupancy, and the registered-binary path
+// and the loaded path sharing one module class.
+#include <hip/hip_runtime_api.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "kernel_globals.h"
+#include "kernel_index.h"
+#include "test_util.h"
+
+namespace {
+
+std::vector<uint8_t> codeObject(std::span<const uint32_t> spirv, std::string_view metadata,
+                                std::string_view init = {}) {
+  using namespace hipvk::blob;
+  std::vector<Section> sections{
+      {SectionKind::SpirV, std::string_view(reinterpret_cast<const char *>(spirv.data()), spirv.size_bytes())},
+      {SectionKind::Metadata, metadata}};
+  if (!init.empty()) sections.push_back({SectionKind::GlobalInit, init});
+  return write(sections);
+}
+
+const std::string kIndexMeta = "hipvk-metadata 1\nsegment 0\nkernel _Z5indexPjj 1 12 0 0\narg 0 8\narg 8 4\n";
+
+}  // namespace
+
+TEST_CASE("module API: load from memory, launch with kernelParams and extra") {
+  std::vector<uint8_t> image = codeObject(kernel_index, kIndexMeta);
+  hipModule_t m = nullptr;
+  HIP_CHECK(hipModuleLoadData(&m, image.data()));
+  image.assign(image.size(), 0);  // the runtime copied it
+  hipFunction_t f = nullptr;
+  HIP_CHECK(hipModuleGetFunction(&f, m, "_Z5indexPjj"));
+  CHECK_EQ(hipModuleGetFunction(&f, m, "index"), hipErrorNotFound);
+
+  const unsigned n = 96;
+  unsigned *out = nullptr;
+  HIP_CHECK(hipMalloc(&out, n * sizeof(unsigned)));
+  unsigned add = 1000;
+  void *params[] = {&out, &add};
+  HIP_CHECK(hipModuleLaunchKernel(f, 3, 1, 1, 32, 1, 1, 0, nullptr, params, nullptr));
+  std::vector<unsigned> got(n);
+  HIP_CHECK(hipMemcpyDtoH(got.data(), out, n * sizeof(unsigned)));
+  for (unsigned i = 0; i < n; ++i) CHECK_EQ(got[i], i + 1000);
+
+  struct {
+    unsigned *out;
+    unsigned add;
+  } packed{out, 7};
+  size_t size = sizeof(packed);
+  void *extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &packed, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END};
+  HIP_CHECK(hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, hipStreamPerThread, nullptr, extra));
+  HIP_CHECK(hipMemcpyDtoH(got.data(), out, n * sizeof(unsigned)));
+  for (unsigned i = 0; i < 64; ++i) CHECK_EQ(got[i], i + 7);
+  for (unsigned i = 64; i < n; ++i) CHECK_EQ(got[i], i + 1000);
+
+  int value = -1;
+  HIP_CHECK(hipFuncGetAttribute(&value, HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f));
+  CHECK_EQ(value, 0);
+  int grid = 0, block = 0, active = 0;
+  HIP_CHECK(hipModuleOccupancyMaxPotentialBlockSize(&grid, &block, f, 0, 0));
+  CHECK(block > 0);
+  CHECK(grid > 0);
+  HIP_CHECK(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&active, f, block, 0));
+  CHECK(active >= 1);
+  CHECK_EQ(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(&active, f, 0, 0), hipErrorInvalidValue);
+
+  HIP_CHECK(hipFree(out));
+  HIP_CHECK(hipModuleUnload(m));
+  CHECK_EQ(hipModuleUnload(m), hipErrorInvalidHandle);
+  CHECK_EQ(hipModuleLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, nullptr, params, nullptr), hipErrorInvalidHandle);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("module API: globals per loaded module, and errors") {
+  uint32_t init[20] = {41};
+  std::vector<uint8_t> image = codeObject(kernel_globals,
+                                          "hipvk-metadata 1\nsegment 80\nglobal counter 0 4 device\n"
+                                          "global written 4 4 device\nglobal table 16 64 constant\n"
+                                          "kernel _Z7globalsPj 1 8 0 0\narg 0 8\n",
+                                          std::string_view(reinterpret_cast<const char *>(init), sizeof(init)));
+  hipModule_t a = nullptr, b = nullptr;
+  HIP_CHECK(hipModuleLoadData(&a, image.data()));
+  HIP_CHECK(hipModuleLoadData(&b, image.data()));
+  hipDeviceptr_t pa = nullptr, pb = nullptr;
+  size_t bytes = 0;
+  HIP_CHECK(hipModuleGetGlobal(&pa, &bytes, a, "table"));
+  CHECK_EQ(bytes, 64u);
+  HIP_CHECK(hipModuleGetGlobal(&pb, nullptr, b, "counter"));
+  CHECK(pa != pb);
+  uint32_t counter = 0;
+  HIP_CHECK(hipMemcpyDtoH(&counter, pb, 4));
+  CHECK_EQ(counter, 41u);
+  CHECK_EQ(hipModuleGetGlobal(&pa, &bytes, a, "missing"), hipErrorNotFound);
+  CHECK_EQ(hipModuleGetGlobal(nullptr, nullptr, a, "table"), hipErrorInvalidValue);
+  HIP_CHECK(hipModuleUnload(a));
+  HIP_CHECK(hipModuleUnload(b));
+
+  const char junk[16] = "not a blob at a";
+  CHECK_EQ(hipModuleLoadData(&a, junk), hipErrorInvalidKernelFile);
+  std::vector<uint8_t> bad = codeObject(kernel_index, "hipvk-metadata 2\n");
+  CHECK_EQ(hipModuleLoadData(&a, bad.data()), hipErrorInvalidImage);
+  CHECK_EQ(hipModuleLoad(&a, "/nonexistent/hipvk/module.co"), hipErrorFileNotFound);
+  CHECK_EQ(hipModuleLoadData(nullptr, image.data()), hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("header names of ROCm 6.2") {
+  static_assert(hipDeviceAttributeWarpSize == 87);
+  static_assert(hipDeviceAttributeMemoryPoolSupportedHandleTypes == 91);
+  static_assert(hipDeviceAttributePciDomainID == 69);
+  static_assert(hipDeviceAttributeWallClockRate == 10017);
+  static_assert(hipLimitMallocHeapSize == 2 && hipFuncAttributeMaxDynamicSharedMemorySize == 8);
+  static_assert(HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES == 8);
+  CHECK_EQ(HIP_LAUNCH_PARAM_BUFFER_POINTER, reinterpret_cast<void *>(1));
+  CHECK_EQ(HIP_LAUNCH_PARAM_BUFFER_SIZE, reinterpret_cast<void *>(2));
+  CHECK_EQ(HIP_LAUNCH_PARAM_END, reinterpret_cast<void *>(3));
+  CHECK_EQ(hipStreamPerThread, reinterpret_cast<hipStream_t>(2));
+  CHECK_EQ(hipStreamNonBlocking, 1);
+}
