@@ -134,11 +134,13 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
   if (!sections) invalidImage("not a well-formed hipvk blob (truncated or corrupt)");
   std::optional<std::string_view> spirv = blob::find(*sections, blob::SectionKind::SpirV);
   std::optional<std::string_view> metadata = blob::find(*sections, blob::SectionKind::Metadata);
-  if (!spirv || spirv->empty() || spirv->size() % 4 != 0) invalidImage("no SPIR-V module");
   if (!metadata) invalidImage("no metadata");
-  std::vector<uint32_t> words(spirv->size() / 4);
-  std::memcpy(words.data(), spirv->data(), spirv->size());
   Metadata parsed = Metadata::parse(*metadata);
+  // A translation unit without kernels (only __device__ functions or variables) has no SPIR-V.
+  if (!parsed.kernels.empty() && (!spirv || spirv->empty())) invalidImage("no SPIR-V module");
+  if (spirv && spirv->size() % 4 != 0) invalidImage("SPIR-V size is not a multiple of 4");
+  std::vector<uint32_t> words(spirv ? spirv->size() / 4 : 0);
+  if (!words.empty()) std::memcpy(words.data(), spirv->data(), spirv->size());
   std::vector<std::string> entries = entryPoints(words);
   for (const KernelInfo &k : parsed.kernels)
     if (std::find(entries.begin(), entries.end(), k.name) == entries.end())
@@ -209,12 +211,14 @@ Module::Instance::Instance(Device &device, const Module &module) : device_(devic
                  missing.c_str(), device.hipProperties().name);
     fail(hipErrorInvalidDeviceFunction, "missing capability " + missing);
   }
-  VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                .codeSize = module.spirv_.size() * sizeof(uint32_t),
-                                .pCode = module.spirv_.data()};
-  VkShaderModule shader = VK_NULL_HANDLE;
-  check(vkCreateShaderModule(device.vk(), &info, nullptr, &shader), "vkCreateShaderModule");
-  shader_ = vk::ShaderModule(device.vk(), shader);
+  if (!module.spirv_.empty()) {
+    VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = module.spirv_.size() * sizeof(uint32_t),
+                                  .pCode = module.spirv_.data()};
+    VkShaderModule shader = VK_NULL_HANDLE;
+    check(vkCreateShaderModule(device.vk(), &info, nullptr, &shader), "vkCreateShaderModule");
+    shader_ = vk::ShaderModule(device.vk(), shader);
+  }
 
   if (module.metadata_.segment > 0) {
     // Runtime-owned (hipFree refuses it), but in the table so that hipMemcpy and

@@ -643,7 +643,7 @@ struct Driver {
     runOrExit(cmd);
 
     std::string blob = prefix + ".hipfb";
-    std::vector<std::string> be = {tc.backend, bc, "-o", blob};
+    std::vector<std::string> be = {tc.backend, bc, "-o", blob, "--source-name", in.path};
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
     if (!g_dryRun && !isFile(tc.backend))
       fatal("the hipvk backend '" + tc.backend + "' does not exist (set " +

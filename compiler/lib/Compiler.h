@@ -21,6 +21,7 @@ struct CompileOptions {
   bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
   std::string passPipelineOverride; // run only these registry passes (tests)
   std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.spv
+  std::string sourceAsGiven;        // the main source path as hipcc was given it (for diagnostics)
 };
 
 struct CompileResult {

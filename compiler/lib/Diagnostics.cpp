@@ -7,21 +7,29 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace hipvk {
 
-std::string sourceLocation(const llvm::DebugLoc &loc) {
-  if (!loc) return "";
-  const llvm::DILocation *di = loc.get();
-  std::string file = di->getFilename().str();
-  if (file.empty()) return "";
-  return file + ":" + std::to_string(di->getLine()) + ":" + std::to_string(di->getColumn());
+std::string Diagnostics::location(const llvm::DIScope *scope, unsigned line, unsigned column) const {
+  if (!scope || scope->getFilename().empty()) return "";
+  std::filesystem::path file(scope->getFilename().str());
+  if (file.is_relative() && !scope->getDirectory().empty()) file = scope->getDirectory().str() / file;
+  file = file.lexically_normal();
+  std::string shown = file.string();
+  if (!sourceAsGiven_.empty()) {
+    std::error_code ec;
+    if (std::filesystem::absolute(sourceAsGiven_, ec).lexically_normal() == file) shown = sourceAsGiven_;
+  }
+  std::string loc = shown + ":" + std::to_string(line);
+  if (column) loc += ":" + std::to_string(column);
+  return loc;
 }
 
-static std::string functionLocation(const llvm::Function *f) {
-  if (const llvm::DISubprogram *sp = f ? f->getSubprogram() : nullptr)
-    return sp->getFilename().str() + ":" + std::to_string(sp->getLine());
-  return "";
+std::string Diagnostics::location(const llvm::DebugLoc &loc) const {
+  if (!loc) return "";
+  const llvm::DILocation *di = loc.get();
+  return location(di->getScope(), di->getLine(), di->getColumn());
 }
 
 void Diagnostics::add(const std::string &location, const std::string &message) {
@@ -30,24 +38,26 @@ void Diagnostics::add(const std::string &location, const std::string &message) {
 }
 
 void Diagnostics::error(const llvm::Instruction *at, const std::string &message) {
-  std::string loc = sourceLocation(at->getDebugLoc());
-  if (loc.empty()) loc = functionLocation(at->getFunction());
-  add(loc, message);
+  std::string loc = location(at->getDebugLoc());
+  if (loc.empty()) error(at->getFunction(), message);
+  else add(loc, message);
 }
 
-void Diagnostics::error(const llvm::Function *at, const std::string &message) { add(functionLocation(at), message); }
+void Diagnostics::error(const llvm::Function *at, const std::string &message) {
+  const llvm::DISubprogram *sp = at ? at->getSubprogram() : nullptr;
+  add(sp ? location(sp, sp->getLine()) : "", message);
+}
 
 void Diagnostics::error(const llvm::GlobalVariable *at, const std::string &message) {
   llvm::SmallVector<llvm::DIGlobalVariableExpression *, 1> gves;
   at->getDebugInfo(gves);
   std::string loc;
   if (!gves.empty())
-    if (llvm::DIGlobalVariable *gv = gves.front()->getVariable())
-      loc = gv->getFilename().str() + ":" + std::to_string(gv->getLine());
+    if (llvm::DIGlobalVariable *gv = gves.front()->getVariable()) loc = location(gv->getFile(), gv->getLine());
   // Line tables alone describe no variables: point at the first use instead.
   for (const llvm::User *user : at->users()) {
     if (!loc.empty()) break;
-    if (const auto *inst = llvm::dyn_cast<llvm::Instruction>(user)) loc = sourceLocation(inst->getDebugLoc());
+    if (const auto *inst = llvm::dyn_cast<llvm::Instruction>(user)) loc = location(inst->getDebugLoc());
   }
   add(loc, message);
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 namespace llvm {
+class DIScope;
 class Function;
 class Instruction;
 class GlobalVariable;
@@ -18,6 +19,11 @@ namespace hipvk {
 
 class Diagnostics {
 public:
+  // The main source file as the user named it on hipcc's command line: locations in it print that
+  // way, like Clang's own diagnostics (Clang's debug info stores it relative to the compilation
+  // directory when it lies below it). Other files print as full paths.
+  void setSourceAsGiven(std::string path) { sourceAsGiven_ = std::move(path); }
+
   void error(const llvm::Instruction *at, const std::string &message);
   void error(const llvm::Function *at, const std::string &message);
   void error(const llvm::GlobalVariable *at, const std::string &message);
@@ -29,10 +35,11 @@ public:
 
 private:
   void add(const std::string &location, const std::string &message);
+  // "file:line[:col]" of a debug-info scope; "" without one.
+  std::string location(const llvm::DIScope *scope, unsigned line, unsigned column = 0) const;
+  std::string location(const llvm::DebugLoc &loc) const; // the innermost inlined location
   std::vector<std::string> messages_;
+  std::string sourceAsGiven_;
 };
-
-// "file:line:col" of an instruction (the innermost inlined location), or "" without debug info.
-std::string sourceLocation(const llvm::DebugLoc &loc);
 
 } // namespace hipvk

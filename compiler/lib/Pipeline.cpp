@@ -129,6 +129,7 @@ std::vector<std::string> runPasses(Module &m, StringRef pipeline) {
 CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileResult result;
   CompileContext ctx;
+  ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride);
   if (!options.saveTempsPrefix.empty()) {
     std::error_code ec;
@@ -136,6 +137,13 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
     if (!ec) m.print(ll, nullptr);
   }
   if (!result.errors.empty()) return result;
+  if (ctx.layout.kernels.empty()) {
+    // Only host code, __device__ helpers or variables: no SPIR-V module (it would have no entry
+    // point), but the globals still get their segment and metadata.
+    result.metadata = kernelMetadata(ctx.layout, {});
+    result.globalInit = ctx.layout.segmentInit;
+    return result;
+  }
 
   result.spirv = emitSpirv(m, ctx);
   if (ctx.diagnostics.hasErrors()) {

@@ -1,5 +1,6 @@
 // hipvk-spirv: the device back end hipcc runs on each translation unit.
 //   hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [--passes=a,b] [-v]
+//              [--source-name <path as given to hipcc>]
 //   hipvk-spirv <input> --emit-spvasm -o <output.spvasm|->  (the SPIR-V disassembly: codegen tests)
 // Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
 #include "Compiler.h"
@@ -16,6 +17,7 @@
 
 static const char kUsage[] =
     "usage: hipvk-spirv <input.bc|input.ll> -o <output.hipfb> [--save-temps <prefix>] [--no-spirv-opt] [-v]\n"
+    "                   [--source-name <main source path as the user gave it>]\n"
     "       hipvk-spirv <input.bc|input.ll> --emit-spvasm -o <output.spvasm|->\n";
 
 int main(int argc, char **argv) {
@@ -29,6 +31,7 @@ int main(int argc, char **argv) {
     else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
     else if (a == "-v") verbose = true;
     else if (a == "--emit-spvasm") emitAssembly = true;
+    else if (a == "--source-name" && i + 1 < argc) options.sourceAsGiven = argv[++i];
     else if (a.rfind("--passes=", 0) == 0) options.passPipelineOverride = a.substr(9);
     else if (!a.empty() && a[0] != '-' && input.empty()) input = a;
     else {

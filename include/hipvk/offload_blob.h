@@ -64,7 +64,8 @@ inline std::vector<uint8_t> write(const std::vector<Section> &sections) {
   std::memcpy(out.data(), &h, sizeof(h));
   for (size_t i = 0; i < sections.size(); ++i) {
     std::memcpy(out.data() + sizeof(Header) + i * sizeof(SectionEntry), &entries[i], sizeof(SectionEntry));
-    std::memcpy(out.data() + entries[i].offset, sections[i].bytes.data(), sections[i].bytes.size());
+    if (!sections[i].bytes.empty())  // an empty section may have no data pointer at all
+      std::memcpy(out.data() + entries[i].offset, sections[i].bytes.data(), sections[i].bytes.size());
   }
   return out;
 }

@@ -82,6 +82,21 @@ if(NOT out STREQUAL "")
   fail("--offload-arch must print nothing")
 endif()
 
+# Backend diagnostics name the source as it was given, also when it lies below the working
+# directory (Clang's debug info stores such paths relative to it).
+file(MAKE_DIRECTORY ${WORK}/sub)
+file(WRITE ${WORK}/sub/undefined.hip "__device__ int f(int);\n__global__ void k(int *p) { p[0] = f(1); }\n")
+run_hipcc(-c ${WORK}/sub/undefined.hip -o u.o)
+expect_rc(NONZERO "backend error")
+expect_match("${WORK}/sub/undefined.hip:2:[0-9]+: error: call to 'f[(]int[)]'" "absolute path as given")
+run_hipcc(-c sub/../sub/undefined.hip -o u.o)
+expect_match("sub/[.][.]/sub/undefined.hip:2:[0-9]+: error" "relative path as given")
+
+# A translation unit without kernels (host code, __device__ helpers and variables) compiles.
+file(WRITE ${WORK}/no_kernels.hip "__device__ int table[3] = {1, 2, 3};\n__device__ int twice(int x) { return 2 * x; }\nint host() { return 1; }\n")
+run_hipcc(-c ${WORK}/no_kernels.hip -o no_kernels.o)
+expect_rc(ZERO "a source without kernels")
+
 # Temporary directories are gone after success and after failure.
 file(GLOB left ${WORK}/tmp/*)
 if(left)
