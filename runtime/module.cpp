@@ -39,6 +39,7 @@ std::vector<std::string_view> split(std::string_view line) {
 // lacks would reach the driver as a bad pName; it is refused at registration instead.
 std::vector<std::string> entryPoints(const std::vector<uint32_t> &words) {
   constexpr uint32_t kMagic = 0x07230203, kHeaderWords = 5, kOpEntryPoint = 15;
+  if (words.empty()) return {};  // a module without kernels
   if (words.size() < kHeaderWords || words[0] != kMagic) invalidImage("not a SPIR-V module");
   std::vector<std::string> names;
   for (size_t i = kHeaderWords; i < words.size();) {

@@ -266,7 +266,8 @@ struct Input {
   Lang lang;
 };
 
-enum class Phase { Link, Compile, Assemble /* -S */, Preprocess, SyntaxOnly };
+enum class Phase { Link, Compile, Assemble /* -S */, Preprocess, SyntaxOnly, CodeObject /* --genco */,
+                   StaticLib /* --emit-static-lib */ };
 
 struct Options {
   std::vector<Input> inputs;
@@ -286,6 +287,7 @@ struct Options {
   bool printVersion = false;
   bool printHelp = false;
   bool shared = false;
+  bool rdc = false;  // -fgpu-rdc: relocatable device code, linked and compiled at the link
 };
 
 bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
@@ -449,7 +451,7 @@ Options parse(int argc, char **argv) {
     if (startsWith(a, "--offload-arch=") || startsWith(a, "-offload-arch=") ||
         startsWith(a, "--cuda-gpu-arch=") || startsWith(a, "--amdgpu-target=") ||
         startsWith(a, "--no-offload-arch=") || startsWith(a, "--gpu-architecture=") ||
-        startsWith(a, "--offload=") || a == "-fno-gpu-rdc" || a == "--no-gpu-bundle-output" ||
+        startsWith(a, "--offload=") || a == "--no-gpu-bundle-output" ||
         a == "--gpu-bundle-output" || a == "-use_fast_math" || a == "--hip-link" ||
         startsWith(a, "--rocm-path=") || startsWith(a, "--hip-path=") ||
         startsWith(a, "--hip-device-lib-path=") || a == "-nogpulib" || a == "-nogpuinc" ||
@@ -457,8 +459,10 @@ Options parse(int argc, char **argv) {
       continue;
     }
     if (a == "--offload-arch" || a == "-offload-arch") { (void)value(a); continue; }
-    if (a == "-fgpu-rdc" || a == "-fcuda-rdc" || a == "-rdc=true")
-      fatal("'" + a + "' (relocatable device code) is not supported by hipvk yet");
+    if (a == "-fgpu-rdc" || a == "-fcuda-rdc" || a == "-rdc=true") { o.rdc = true; continue; }
+    if (a == "-fno-gpu-rdc" || a == "-fno-cuda-rdc" || a == "-rdc=false") { o.rdc = false; continue; }
+    if (a == "--genco") { o.phase = Phase::CodeObject; continue; }
+    if (a == "--emit-static-lib") { o.phase = Phase::StaticLib; continue; }
     if (a == "--cuda-device-only" || a == "--cuda-host-only" || a == "--offload-device-only" ||
         a == "--offload-host-only")
       fatal("'" + a + "' is not supported by hipcc; use -c");
@@ -515,6 +519,7 @@ Options parse(int argc, char **argv) {
       o.hostOnly.push_back(v);
       continue;
     }
+    if (a == "-M" || a == "-MM") { o.phase = Phase::Preprocess; }  // only the dependency list
     if (startsWith(a, "-M")) { o.hostOnly.push_back(a); continue; }
 
     // --- link
@@ -552,6 +557,12 @@ Options parse(int argc, char **argv) {
       o.hostOnly.push_back(a);
       continue;
     }
+    // Long options are hipcc's or clang's driver options; an unknown one is a typo or a flag of
+    // another toolchain (nvcc's), which clang would misread as an input.
+    static const char *const kClangLongOptions[] = {"--coverage", "--gcc-toolchain=", "--gcc-install-dir=",
+                                                    "--config", "--no-default-config", "--param"};
+    if (startsWith(a, "--") && !startsWithAny(a, kClangLongOptions))
+      fatal("unknown or unsupported argument '" + a + "' (see hipcc --help)");
     o.common.push_back(a);  // unknown: clang decides, on both sides
   }
   for (auto &a : linkAppend) o.linkItems.push_back(a);
@@ -613,13 +624,21 @@ struct Driver {
     if (fs::is_directory(in.path, ec)) fatal("'" + in.path + "' is a directory, not a source file");
   }
 
-  // Device pass + backend: returns the path of the offload blob.
-  std::string compileDevice(const Input &in, const std::string &prefix, const std::string &objOut,
-                            bool syntaxOnly) {
+  void requireBackend() const {
+    if (!g_dryRun && !isFile(tc.backend))
+      fatal("the hipvk backend '" + tc.backend + "' does not exist (set " +
+            std::string(kEnvBackend.name) + " or build the hipvk-spirv target)");
+  }
+
+  // Device pass: clang's device IR of one source, returns the bitcode's path (or nothing for
+  // -fsyntax-only).
+  std::string compileDeviceIR(const Input &in, const std::string &prefix, const std::string &objOut,
+                              bool syntaxOnly) {
     std::string bc = prefix + ".device.bc";
     std::vector<std::string> cmd = {tc.clang, "-x", "hip", "--cuda-device-only",
                                     std::string("--offload-arch=") + kDeviceArch, "-nogpulib",
                                     "-nogpuinc", "-fhip-new-launch-api", cuid(in, objOut)};
+    if (opt.rdc) cmd.push_back("-fgpu-rdc");
     // warpSize is a run-time value on Vulkan: the amdgcn wavefront-size macros would lie.
     cmd.insert(cmd.end(), {"-U__AMDGCN_WAVEFRONT_SIZE", "-U__AMDGCN_WAVEFRONT_SIZE__"});
     auto pre = preamble(true);
@@ -641,25 +660,46 @@ struct Driver {
     }
     cmd.insert(cmd.end(), {"-emit-llvm", "-c", in.path, "-o", bc});
     runOrExit(cmd);
+    return bc;
+  }
 
-    std::string blob = prefix + ".hipfb";
+  // Backend on one translation unit's device IR: writes the offload blob to `blob`.
+  void compileBlob(const Input &in, const std::string &bc, const std::string &prefix, const std::string &blob) {
     std::vector<std::string> be = {tc.backend, bc, "-o", blob, "--source-name", in.path};
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
-    if (!g_dryRun && !isFile(tc.backend))
-      fatal("the hipvk backend '" + tc.backend + "' does not exist (set " +
-            std::string(kEnvBackend.name) + " or build the hipvk-spirv target)");
+    requireBackend();
     runOrExit(be);
+  }
+
+  // What the host pass embeds: the offload blob (-fcuda-include-gpubinary), or with -fgpu-rdc the
+  // device bitcode, packaged for the link (-fembed-offload-object).
+  std::string compileDevice(const Input &in, const std::string &prefix, const std::string &objOut) {
+    std::string bc = compileDeviceIR(in, prefix, objOut, false);
+    requireBackend();
+    if (opt.rdc) {
+      std::string packaged = prefix + ".offload";
+      runOrExit({tc.backend, "--package-rdc", bc, "-o", packaged});
+      return packaged;
+    }
+    std::string blob = prefix + ".hipfb";
+    compileBlob(in, bc, prefix, blob);
     return blob;
   }
 
-  // Host pass for one source; `phaseFlag` is -c, -S, -E or -fsyntax-only.
-  void compileHost(const Input &in, const std::string &blob, const std::string &phaseFlag,
+  // Host pass for one source; `phaseFlag` is -c, -S, -E or -fsyntax-only; `device` is what
+  // compileDevice() made (empty: no device code).
+  void compileHost(const Input &in, const std::string &device, const std::string &phaseFlag,
                    const std::optional<std::string> &out) {
     std::vector<std::string> cmd = {tc.clang};
     if (in.lang == Lang::Hip) {
       cmd.insert(cmd.end(), {"-x", "hip", "--cuda-host-only", "-nogpulib", "-nogpuinc",
                              "-fhip-new-launch-api", "-Xclang", cuid(in, out.value_or(""))});
-      if (!blob.empty()) cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", blob});
+      if (opt.rdc) {
+        cmd.push_back("-fgpu-rdc");
+        if (!device.empty()) cmd.insert(cmd.end(), {"-Xclang", "-fembed-offload-object=" + device});
+      } else if (!device.empty()) {
+        cmd.insert(cmd.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", device});
+      }
     } else if (in.lang == Lang::Cxx) {
       cmd.insert(cmd.end(), {"-x", "c++"});
     } else if (in.lang == Lang::C) {
@@ -677,6 +717,7 @@ struct Driver {
       cmd.push_back(f);
     }
     cmd.insert(cmd.end(), opt.hostOnly.begin(), opt.hostOnly.end());
+    if (opt.shared) cmd.push_back("-fPIC");  // objects of a shared library
     cmd.push_back(phaseFlag);
     cmd.push_back(in.path);
     if (out) cmd.insert(cmd.end(), {"-o", *out});
@@ -687,11 +728,121 @@ struct Driver {
     return fs::path(in.path).stem().string() + ".o";
   }
 
+  // --genco: code objects for hipModuleLoad (the offload blob itself). Each source gives one;
+  // with -fgpu-rdc all sources are linked into one.
+  void compileCodeObjects() {
+    std::vector<std::string> bitcode;
+    for (const auto &in : opt.inputs) {
+      if (in.lang == Lang::Object) continue;
+      if (in.lang != Lang::Hip) fatal("--genco needs HIP sources ('" + in.path + "' is not; use -x hip)");
+      checkInput(in);
+      std::string out = opt.output.value_or(fs::path(in.path).stem().string() + ".co");
+      std::string prefix = tempPrefix(in, out);
+      std::string bc = compileDeviceIR(in, prefix, out, false);
+      if (opt.rdc) bitcode.push_back(bc);
+      else compileBlob(in, bc, prefix, out);
+    }
+    if (!opt.rdc) return;
+    std::vector<std::string> link = {tc.backend, "--link-rdc"};
+    link.insert(link.end(), bitcode.begin(), bitcode.end());
+    link.insert(link.end(), {"-o", opt.output.value_or("a.co")});
+    requireBackend();
+    runOrExit(link);
+  }
+
+  // Compiles every source (to the link slot where it appeared) and returns the objects to link.
+  void compileSourcesForLink(const std::string &output) {
+    size_t slot = 0;
+    for (const auto &in : opt.inputs) {
+      if (in.lang == Lang::Object) {
+        if (!g_dryRun) checkInput(in);
+        continue;
+      }
+      checkInput(in);
+      std::string prefix = tempPrefix(in, output);
+      std::string obj = prefix + ".o";
+      std::string device;
+      if (in.lang == Lang::Hip) device = compileDevice(in, prefix, obj);
+      compileHost(in, device, "-c", obj);
+      opt.linkItems[opt.sourceLinkSlot[slot++]] = obj;
+    }
+  }
+
+  // The files among the link items, -lNAME resolved to libNAME.a in the -L directories (device
+  // code lives in objects and static archives only).
+  std::vector<std::string> linkFiles() const {
+    std::vector<std::string> files, dirs;
+    const auto &items = opt.linkItems;
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i] == "-L" && i + 1 < items.size()) dirs.push_back(items[++i]);
+      else if (startsWith(items[i], "-L")) dirs.push_back(items[i].substr(2));
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+      const std::string &a = items[i];
+      std::string lib;
+      if (a == "-l" && i + 1 < items.size()) lib = items[++i];
+      else if (startsWith(a, "-l")) lib = a.substr(2);
+      else if (a == "-L" || a == "-Xlinker" || a == "-z" || a == "-u" || a == "-T" || a == "-e") ++i;
+      else if (!startsWith(a, "-")) files.push_back(a);
+      if (lib.empty()) continue;
+      std::string name = startsWith(lib, ":") ? lib.substr(1) : "lib" + lib + ".a";
+      for (const auto &d : dirs)
+        if (isFile(fs::path(d) / name)) {
+          files.push_back((fs::path(d) / name).string());
+          break;
+        }
+    }
+    return files;
+  }
+
+  // -fgpu-rdc link: the device code of every input, linked and compiled into one blob, and an
+  // object defining the fat-binary symbols the host objects reference.
+  std::string linkRelocatableDeviceCode(const std::string &output) {
+    std::string prefix = opt.saveTemps ? (fs::path(output).parent_path() / fs::path(output).stem()).string() + ".rdc"
+                                       : (fs::path(tmpDir()) / "rdc").string();
+    std::string blob = prefix + ".hipfb", stub = prefix + ".stub.s", obj = prefix + ".stub.o";
+    std::vector<std::string> link = {tc.backend, "--link-rdc"};
+    for (const auto &f : linkFiles()) link.push_back(f);
+    link.insert(link.end(), {"-o", blob, "--stub", stub});
+    if (opt.saveTemps) link.insert(link.end(), {"--save-temps", prefix});
+    requireBackend();
+    runOrExit(link);
+    runOrExit({tc.clang, "-c", "-x", "assembler", stub, "-o", obj});
+    return obj;
+  }
+
+  void requireRuntime() const {
+    if (!g_dryRun && !isFile(fs::path(tc.libDir) / (std::string("lib") + kRuntimeLib + ".so")))
+      fatal(std::string("cannot find lib") + kRuntimeLib + ".so next to hipcc (" + tc.libDir +
+            ") or in ../lib; build the hipvk target");
+  }
+
   int main() {
     if (opt.inputs.empty()) fatal("no input files");
     size_t nSources = 0;
     for (const auto &in : opt.inputs) nSources += in.lang != Lang::Object;
 
+    if (opt.phase == Phase::CodeObject) {
+      if (nSources == 0) fatal("no source files for --genco");
+      if (opt.output && nSources > 1 && !opt.rdc)
+        fatal("several sources make several code objects: drop '-o', or link them into one with -fgpu-rdc");
+      compileCodeObjects();
+      return 0;
+    }
+    if (opt.phase == Phase::StaticLib) {
+      // An archive of the objects; with -fgpu-rdc they carry their device bitcode for the link.
+      std::string archive = opt.output.value_or("a.out");
+      compileSourcesForLink(archive);
+      std::vector<std::string> ar = {"ar", "rcs", archive};
+      for (const auto &item : opt.linkItems)
+        if (!startsWith(item, "-")) ar.push_back(item);
+      if (!g_dryRun) {
+        std::error_code ec;
+        fs::remove(archive, ec);  // ar would add to an old archive
+      }
+      runOrExit(ar);
+      return 0;
+    }
     if (opt.phase != Phase::Link) {
       if (nSources == 0) fatal("no source files to compile");
       if (opt.output && nSources > 1 && opt.phase != Phase::SyntaxOnly)
@@ -704,7 +855,7 @@ struct Driver {
             compileHost(in, {}, "-E", opt.output);
             break;
           case Phase::SyntaxOnly:
-            if (in.lang == Lang::Hip) compileDevice(in, {}, {}, true);
+            if (in.lang == Lang::Hip) compileDeviceIR(in, {}, {}, true);
             compileHost(in, {}, "-fsyntax-only", std::nullopt);
             break;
           case Phase::Assemble:
@@ -712,12 +863,12 @@ struct Driver {
             std::string out = opt.output.value_or(
                 opt.phase == Phase::Compile ? objectName(in)
                                             : fs::path(in.path).stem().string() + ".s");
-            std::string blob;
-            if (in.lang == Lang::Hip) blob = compileDevice(in, tempPrefix(in, out), out, false);
-            compileHost(in, blob, opt.phase == Phase::Compile ? "-c" : "-S", out);
+            std::string device;
+            if (in.lang == Lang::Hip) device = compileDevice(in, tempPrefix(in, out), out);
+            compileHost(in, device, opt.phase == Phase::Compile ? "-c" : "-S", out);
             break;
           }
-          case Phase::Link:
+          default:
             break;
         }
       }
@@ -726,28 +877,13 @@ struct Driver {
 
     // Compile every source to an object, then link.
     std::string exe = opt.output.value_or("a.out");
-    size_t slot = 0;
-    for (const auto &in : opt.inputs) {
-      if (in.lang == Lang::Object) {
-        if (!g_dryRun) checkInput(in);
-        continue;
-      }
-      checkInput(in);
-      std::string prefix = tempPrefix(in, exe);
-      std::string obj = prefix + ".o";
-      std::string blob;
-      if (in.lang == Lang::Hip) blob = compileDevice(in, prefix, obj, false);
-      compileHost(in, blob, "-c", obj);
-      opt.linkItems[opt.sourceLinkSlot[slot++]] = obj;
-    }
-
-    if (!g_dryRun && !isFile(fs::path(tc.libDir) / (std::string("lib") + kRuntimeLib + ".so")))
-      fatal(std::string("cannot find lib") + kRuntimeLib + ".so next to hipcc (" + tc.libDir +
-            ") or in ../lib; build the hipvk target");
+    compileSourcesForLink(exe);
+    requireRuntime();
     std::vector<std::string> link = {tc.clang};
     link.insert(link.end(), opt.linkOnly.begin(), opt.linkOnly.end());
     if (opt.debug) link.push_back(*opt.debug);
     link.insert(link.end(), opt.linkItems.begin(), opt.linkItems.end());
+    if (opt.rdc) link.push_back(linkRelocatableDeviceCode(exe));
     link.push_back("-L" + tc.libDir);
     link.push_back(std::string("-l") + kRuntimeLib);
     link.push_back("-Wl,-rpath," + tc.libDir);

@@ -38,6 +38,23 @@ CompileResult compileModule(llvm::Module &m, const CompileOptions &options);
 // Runs registry passes by name ("hipvk-unify-exits,structurizecfg") on `m`: for unit tests.
 std::vector<std::string> runPasses(llvm::Module &m, llvm::StringRef pipeline);
 
+// ---- relocatable device code (-fgpu-rdc), DeviceLink.cpp
+// Wraps one translation unit's device bitcode as the offload binary `hipcc -c -fgpu-rdc` embeds.
+std::vector<uint8_t> packageDeviceBitcode(llvm::StringRef bitcode);
+
+struct DeviceLinkResult {
+  std::unique_ptr<llvm::Module> module;    // null when no input holds hipvk device code
+  std::vector<std::string> fatbinSymbols;  // __hip_fatbin_<hash> the host objects reference
+  std::vector<std::string> handleSymbols;  // __hip_gpubin_handle_<hash>
+  std::vector<std::string> errors;
+};
+// Links the device bitcode embedded in objects and archive members, or given as .bc files
+// (`inputs`, in link order).
+DeviceLinkResult linkDeviceCode(llvm::LLVMContext &context, const std::vector<std::string> &inputs);
+// Assembly that defines every fat-binary symbol at the blob in `blobPath` and every handle as one
+// shared pointer.
+std::string registrationStub(const DeviceLinkResult &link, const std::string &blobPath);
+
 // SPIR-V checks through SPIRV-Tools, for Vulkan 1.3. Return an error text, empty when fine.
 std::string validateSpirv(const std::vector<uint32_t> &words);
 std::string optimizeSpirv(std::vector<uint32_t> &words);
