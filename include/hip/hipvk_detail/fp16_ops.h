@@ -1,7 +1,7 @@
 // Arithmetic, comparisons and operators shared by __half (hip_fp16.h) and __hip_bfloat16
 // (hip_bf16.h). Each operation is computed exactly in float and rounded once to the 16-bit format
-// (for + - * / float's 24 bits are enough for the double rounding to be innocuous; fma uses
-// __hipvk_fma_fp), so results are the correctly rounded ones on every device.
+// (for + - * / float's 24 bits are enough for the double rounding to be innocuous; fma is exact
+// integer arithmetic in __hipvk_fma_fp), so results are the correctly rounded ones on every device.
 #pragma once
 
 #include <hip/hipvk_detail/fp_convert.h>

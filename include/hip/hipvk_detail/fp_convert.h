@@ -129,21 +129,65 @@ template <typename I> __HIPVK_FP_FN I __hipvk_float_to_int(float f, int mode, fl
 #endif  // __cplusplus
 
 #if defined(__cplusplus)
-// a * b + c for 16-bit operands, rounded once to the format (EB, MB) in mode RN. a * b is exact in
-// float (at most 2 x 11 significant bits); TwoSum gives the exact error of adding c, and rounding
-// the float sum "to odd" before the final rounding makes the double rounding exact (float has
-// more than MB + 2 bits).
+// |x| = m * 2^e with m odd (x finite, non-zero).
+__host__ __device__ inline void __hipvk_decompose(float x, unsigned long long &m, int &e) {
+  const unsigned u = __hipvk_float_bits(x), exp = (u >> 23) & 0xffu;
+  m = u & 0x7fffffu;
+  e = exp ? static_cast<int>(exp) - 150 : -149;
+  if (exp) m |= 0x800000u;
+  const int tz = __builtin_ctzll(m);
+  m >>= tz;
+  e += tz;
+}
+
+// a * b + c for 16-bit operands (exact in float), rounded once to the format (EB, MB) in mode RN.
+// Integer arithmetic: the product has at most 2 x 11 significant bits, the exact sum is formed
+// in 64 bits (an addend far below the other only contributes a sticky bit) and rounded by
+// __hipvk_round_to_fp. No float operation is involved, so no contraction or reassociation by a
+// compiler or driver can change the result.
 template <int EB, int MB>
 __host__ __device__ inline unsigned short __hipvk_fma_fp(float a, float b, float c) {
-  const float p = a * b;
-  const float s = p + c;
-  const float bb = s - p;
-  const float err = (p - (s - bb)) + (c - bb);
-  unsigned u = __hipvk_float_bits(s);
-  if (err != 0.0f && (u & 0x7f800000u) != 0x7f800000u) {
-    if ((err < 0.0f) != ((u >> 31) != 0)) --u;  // truncate toward zero
-    u |= 1u;                                      // and make it odd (sticky)
+  const bool finite = (__hipvk_float_bits(a) & 0x7f800000u) != 0x7f800000u &&
+                      (__hipvk_float_bits(b) & 0x7f800000u) != 0x7f800000u &&
+                      (__hipvk_float_bits(c) & 0x7f800000u) != 0x7f800000u;
+  if (!finite || a == 0.0f || b == 0.0f || c == 0.0f)  // exact in float: NaN, infinities, signed zeros
+    return __hipvk_float_to_fp<EB, MB>(a * b + c, __hipvk_rn);
+  unsigned long long ma, mb, mc;
+  int ea, eb, ec;
+  __hipvk_decompose(a, ma, ea);
+  __hipvk_decompose(b, mb, eb);
+  __hipvk_decompose(c, mc, ec);
+  unsigned long long mp = ma * mb;  // < 2^48 (< 2^22 for 16-bit operands)
+  int ep = ea + eb;
+  const bool np = (__hipvk_float_bits(a) ^ __hipvk_float_bits(b)) >> 31, nc = __hipvk_float_bits(c) >> 31;
+  // Align: shift the addend with the larger exponent left, as far as 62 bits allow; what lies
+  // below that is replaced by a sticky one (it is far below the final rounding position).
+  unsigned long long *hi_m = ep >= ec ? &mp : &mc, *lo_m = ep >= ec ? &mc : &mp;
+  int *hi_e = ep >= ec ? &ep : &ec, *lo_e = ep >= ec ? &ec : &ep;
+  const int room = 62 - (64 - __builtin_clzll(*hi_m));
+  const int d = *hi_e - *lo_e;
+  if (d <= room) {
+    *hi_m <<= d;
+    *hi_e = *lo_e;
+  } else {
+    *hi_m <<= room;
+    *hi_e -= room;
+    *lo_m = 1;  // sticky: strictly between 0 and one unit of the shifted addend
+    *lo_e = *hi_e;
   }
-  return __hipvk_float_to_fp<EB, MB>(__hipvk_bits_float(u), __hipvk_rn);
+  unsigned long long m;
+  bool neg;
+  if (np == nc) {
+    m = mp + mc;
+    neg = np;
+  } else if (mp >= mc) {
+    m = mp - mc;
+    neg = np;
+  } else {
+    m = mc - mp;
+    neg = nc;
+  }
+  if (m == 0) return 0;  // exact cancellation: +0 in round-to-nearest
+  return __hipvk_round_to_fp<EB, MB>(neg ? 1u : 0u, m, ep, __hipvk_rn);
 }
 #endif
