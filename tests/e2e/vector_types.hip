@@ -14,7 +14,7 @@ static_assert(sizeof(char4) == 4 && alignof(char4) == 4);
 static_assert(sizeof(uchar3) == 3 && alignof(uchar3) == 1);
 static_assert(sizeof(short2) == 4 && alignof(short2) == 4);
 static_assert(sizeof(longlong2) == 16 && alignof(longlong2) == 16);
-static_assert(sizeof(double4) == 32 && alignof(double4) == 16);
+static_assert(sizeof(double4) == 32 && alignof(double4) == 32);  // ROCm: a 4-lane ext_vector_type
 
 struct Mixed {
   char tag;

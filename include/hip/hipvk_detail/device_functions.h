@@ -3,11 +3,24 @@
 
 #include <hip/hipvk_detail/device_builtins.h>
 
+#include <stddef.h>
+
 #if defined(__HIP__)
 
 // Waits until every thread of the block has reached it; makes shared and global memory writes
 // made before it visible to the block.
 __device__ __forceinline__ __attribute__((convergent)) void __syncthreads() { __hipvk_syncthreads(); }
+
+// Device-side memcpy and memset (ROCm declares both for device code). They overload the C
+// library's host functions by target, so <cstring>/<string.h> may come before or after. The
+// compiler turns them into byte/word loops (hipvk-lower-mem-intrinsics); the pointers may point to
+// global, __shared__ or local memory, at any alignment and for any size.
+__device__ __forceinline__ void *memcpy(void *dst, const void *src, size_t size) {
+  return __builtin_memcpy(dst, src, size);
+}
+__device__ __forceinline__ void *memset(void *dst, int value, size_t size) {
+  return __builtin_memset(dst, value, size);
+}
 
 #endif  // __HIP__
 
