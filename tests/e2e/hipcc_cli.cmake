@@ -97,6 +97,41 @@ file(WRITE ${WORK}/no_kernels.hip "__device__ int table[3] = {1, 2, 3};\n__devic
 run_hipcc(-c ${WORK}/no_kernels.hip -o no_kernels.o)
 expect_rc(ZERO "a source without kernels")
 
+# --genco writes a code object (the offload blob) for hipModuleLoad; several sources need -fgpu-rdc
+# to become one.
+run_hipcc(--genco ${SRC}/vector_add.hip -o va.co)
+expect_rc(ZERO "--genco")
+file(READ ${WORK}/va.co magic LIMIT 8 HEX)
+if(NOT magic STREQUAL "484950564b424c31")  # HIPVKBL1
+  fail("--genco output is not a hipvk code object")
+endif()
+run_hipcc(--genco ${SRC}/vector_add.hip ${SRC}/saxpy.hip -o two.co)
+expect_rc(NONZERO "--genco of two sources into one -o")
+expect_match("several code objects" "--genco of two sources into one -o")
+run_hipcc(--genco -fgpu-rdc ${SRC}/rdc/physics.hip ${SRC}/rdc/integrate.hip -o linked.co)
+expect_rc(ZERO "--genco -fgpu-rdc links the sources")
+file(READ ${WORK}/linked.co magic LIMIT 8 HEX)
+if(NOT magic STREQUAL "484950564b424c31")
+  fail("--genco -fgpu-rdc output is not a hipvk code object")
+endif()
+
+# --emit-static-lib makes an archive; unknown long options are hipcc's own error.
+run_hipcc(--emit-static-lib ${SRC}/vector_add.hip ${SRC}/saxpy.hip -o libboth.a)
+expect_rc(ZERO "--emit-static-lib")
+file(READ ${WORK}/libboth.a magic LIMIT 7 HEX)
+if(NOT magic STREQUAL "213c617263683e")  # !<arch>
+  fail("--emit-static-lib output is not an archive")
+endif()
+run_hipcc(--expt-relaxed-constexpr -c ${SRC}/vector_add.hip)
+expect_rc(NONZERO "unknown long option")
+expect_match("hipcc: error: unknown or unsupported argument '--expt-relaxed-constexpr'" "unknown long option")
+
+# -M alone prints the dependencies and compiles nothing.
+run_hipcc(-M ${SRC}/vector_add.hip)
+expect_rc(ZERO "-M")
+expect_match("vector_add.o:.*vector_add.hip" "-M lists the source")
+expect_match("hip_runtime.h" "-M lists the HIP headers")
+
 # Temporary directories are gone after success and after failure.
 file(GLOB left ${WORK}/tmp/*)
 if(left)

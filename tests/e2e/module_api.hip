@@ -24,7 +24,7 @@ std::string codeObjectPath() {
   std::vector<char> exe(4096);
   ssize_t n = readlink("/proc/self/exe", exe.data(), exe.size() - 1);
   std::string path(exe.data(), n > 0 ? size_t(n) : 0);
-  return path.substr(0, path.rfind('/') + 1) + "module_kernels.hipfb";
+  return path.substr(0, path.rfind('/') + 1) + "module_kernels.co";
 }
 
 std::vector<char> readFile(const std::string &path) {

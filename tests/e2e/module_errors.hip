@@ -69,7 +69,7 @@ void stillUsable(const std::string &good, const char *after) {
 }  // namespace
 
 int main() {
-  const std::string good = exeDir() + "module_kernels.hipfb";
+  const std::string good = exeDir() + "module_kernels.co";
   std::vector<char> image = readFile(good);
   e2e::check(image.size() > 64, "good code object readable");
   hipModule_t m = nullptr;
