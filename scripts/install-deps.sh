@@ -13,6 +13,7 @@ PACKAGES=(
   clang-19 llvm-19-dev libclang-19-dev lld-19
   libvulkan-dev libvulkan-volk-dev vulkan-tools vulkan-validationlayers
   glslang-tools spirv-tools spirv-headers doctest-dev
+  libomp-19-dev  # programs that compute their host reference with -fopenmp
 )
 BACKPORT_PACKAGES=(mesa-vulkan-drivers)
 MIN_MESA_MAJOR=25

@@ -536,6 +536,14 @@ Options parse(int argc, char **argv) {
     // --- side-specific escapes
     if (a == "-Xarch_host") { o.hostOnly.push_back(value(a)); continue; }
     if (a == "-Xarch_device") { o.deviceOnly.push_back(value(a)); continue; }
+    // Device code generation flags (the host pass would warn that they are unused).
+    if (startsWith(a, "-fgpu-flush-denormals-to-zero") || startsWith(a, "-fno-gpu-flush-denormals-to-zero") ||
+        startsWith(a, "-fgpu-approx-transcendentals") || startsWith(a, "-fno-gpu-approx-transcendentals") ||
+        startsWith(a, "-fhip-fp32-correctly-rounded-divide-sqrt") ||
+        startsWith(a, "-fno-hip-fp32-correctly-rounded-divide-sqrt")) {
+      o.deviceOnly.push_back(a);
+      continue;
+    }
     if (a == "-Xclang" || a == "-mllvm") {
       std::string v = value(a);
       o.common.push_back(a);
