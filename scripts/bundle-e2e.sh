@@ -22,10 +22,18 @@ if [ -n "$layer" ] && [ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_va
   cp /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json "$bundle/layers/"
 fi
 for f in "$e2e"/* "$e2e"/O0/*; do
-  [ -f "$f" ] && [ -x "$f" ] || continue
-  case "$f" in *.o|*.bc|*.ll|*.spv|*.hipfb|*.cmake|*.sh) continue ;; esac
+  [ -f "$f" ] || continue
+  case "$f" in
+    *.co|*.so) ;;  # code objects and libraries the programs load from their own directory
+    *.o|*.a|*.bc|*.ll|*.s|*.spv|*.hipfb|*.offload|*.cmake|*.sh) continue ;;
+    *) [ -x "$f" ] || continue ;;
+  esac
   rel=${f#"$e2e"/}
   cp "$f" "$bundle/e2e/$rel"
+done
+# The OpenMP runtime of programs built with -fopenmp (not on a machine without the toolchain).
+for lib in $(ldd "$bundle"/e2e/* 2>/dev/null | awk '/libomp/ {print $3}' | sort -u); do
+  cp -L "$lib" "$bundle/bin/"
 done
 
 cat > "$bundle/run.sh" <<'RUN'
@@ -42,7 +50,8 @@ if [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ]; then
 fi
 pass=0 fail=0
 for t in e2e/* e2e/O0/*; do
-  [ -f "$t" ] || continue
+  [ -f "$t" ] && [ -x "$t" ] || continue
+  case "$t" in *.so|*.co) continue ;; esac
   for v in 0 1; do
     out=$(HIPVK_VALIDATION=$v timeout 300 "$t" 2>&1); rc=$?
     if [ $rc = 0 ]; then

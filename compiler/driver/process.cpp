@@ -1,0 +1,152 @@
+#include "process.h"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern char **environ;
+
+namespace hipcc {
+
+std::optional<std::string> getEnv(const EnvVar &var) {
+  const char *v = std::getenv(var.name);
+  if (!v || !*v) return std::nullopt;
+  return std::string(v);
+}
+
+std::vector<std::string> splitSpaces(const std::string &s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (!cur.empty()) out.push_back(std::move(cur)), cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
+// ---- diagnostics ---------------------------------------------------------------------------------
+void error(const std::string &msg) { std::fprintf(stderr, "hipcc: error: %s\n", msg.c_str()); }
+
+// ---- temporary directory -------------------------------------------------------------------------
+namespace {
+std::string g_tmpDir;
+volatile std::sig_atomic_t g_signal = 0;
+}  // namespace
+
+static void removeTmpDir() {
+  if (g_tmpDir.empty()) return;
+  std::error_code ec;
+  fs::remove_all(g_tmpDir, ec);
+  g_tmpDir.clear();
+}
+
+[[noreturn]] void exitWith(int code) {
+  removeTmpDir();
+  if (int sig = g_signal) {
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  }
+  std::exit(code);
+}
+
+[[noreturn]] void fatal(const std::string &msg) {
+  error(msg);
+  exitWith(1);
+}
+
+const std::string &tmpDir() {
+  if (g_tmpDir.empty()) {
+    std::string base = "/tmp";
+    if (const char *t = std::getenv("TMPDIR"); t && *t) base = t;
+    std::string templ = base + "/hipcc-XXXXXX";
+    std::vector<char> buf(templ.begin(), templ.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data()))
+      fatal("cannot create a temporary directory in " + base + ": " + std::strerror(errno));
+    g_tmpDir = buf.data();
+  }
+  return g_tmpDir;
+}
+
+void onSignal(int sig) { g_signal = sig; }
+
+// ---- running child processes ----------------------------------------------------------------------
+bool g_verbose = false;
+bool g_dryRun = false;
+
+static std::string shellQuote(const std::string &s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789_-+=/.,:@%") == std::string::npos)
+    return s;
+  std::string q = "'";
+  for (char c : s) {
+    if (c == '\'') q += "'\\''";
+    else q += c;
+  }
+  return q + "'";
+}
+
+void printCommand(const std::vector<std::string> &argv) {
+  std::string line;
+  for (size_t i = 0; i < argv.size(); ++i) {
+    if (i) line += ' ';
+    line += shellQuote(argv[i]);
+  }
+  std::fprintf(stderr, "%s\n", line.c_str());
+  std::fflush(stderr);
+}
+
+// Runs argv[0] (searched in PATH when it has no slash) and returns its exit status. A child killed
+// by a signal makes hipcc clean up and exit; a signal hipcc itself receives (Ctrl-C reaches the
+// whole process group) is re-raised after cleanup.
+int run(const std::vector<std::string> &argv) {
+  if (g_verbose || g_dryRun) printCommand(argv);
+  if (g_dryRun) return 0;
+  std::vector<char *> cargv;
+  for (const auto &a : argv) cargv.push_back(const_cast<char *>(a.c_str()));
+  cargv.push_back(nullptr);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, cargv[0], nullptr, nullptr, cargv.data(), environ);
+  if (rc != 0) fatal("cannot run '" + argv[0] + "': " + std::strerror(rc));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) fatal(std::string("waitpid failed: ") + std::strerror(errno));
+  }
+  if (g_signal) {
+    removeTmpDir();
+    int sig = g_signal;
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    std::exit(128 + sig);
+  }
+  if (WIFSIGNALED(status)) {
+    error("'" + fs::path(argv[0]).filename().string() + "' terminated by signal " +
+          std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")");
+    return 128 + WTERMSIG(status);
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+void runOrExit(const std::vector<std::string> &argv) {
+  int rc = run(argv);
+  if (rc != 0) exitWith(rc);
+}
+
+bool isFile(const fs::path &p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+}  // namespace hipcc
