@@ -1,6 +1,6 @@
 // Internal to the SPIR-V emitter: the per-module and per-kernel translation state. The
-// instruction translation lives in SpirvEmitter.cpp, calls (builtins and intrinsics) in
-// SpirvCalls.cpp.
+// instruction translation lives in SpirvEmitter.cpp, memory accesses in SpirvMemory.cpp, calls
+// (builtins and intrinsics) in SpirvCalls.cpp.
 #pragma once
 
 #include "SpirvBuilder.h"
@@ -87,6 +87,10 @@ private:
   void store(PointerClass c, SpvId address, SpvId val, llvm::Type *type, llvm::Align align, bool isVolatile, const llvm::Instruction &at);
   SpvId loadGlobal(SpvId address, SpvId type, unsigned bytes, llvm::Align align, bool isVolatile);
   void storeGlobal(SpvId address, SpvId val, SpvId type, unsigned bytes, llvm::Align align, bool isVolatile);
+  unsigned componentBytes(SpvId type, unsigned bytes) const;
+  SpvId pieceAddress(SpvId address, unsigned offset);
+  SpvId loadGlobalInPieces(SpvId address, SpvId type, unsigned component, unsigned piece, bool isVolatile);
+  void storeGlobalInPieces(SpvId address, SpvId val, SpvId type, unsigned component, unsigned piece, bool isVolatile);
   SpvId wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords);
   SpvId byteOffsetPlus(SpvId byteOffset, uint32_t delta);
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);

@@ -3,6 +3,9 @@
 // with HIP's default -ffp-contract=fast (each a*b+c pattern fused the way LLVM's code generators
 // fuse it, when the device's Fma is a true fused operation) and with -ffp-contract=off
 // (CONTRACT_OFF: nothing fused). Every element is compared bit for bit with the host's evaluation.
+// Each product appears in one expression only: a product with several uses is never fused (LLVM
+// shares it between the expressions), so the contraction points are unambiguous. Division is left
+// to the math tests: Vulkan does not promise a correctly rounded OpFDiv (NVIDIA's is not).
 #include "test_common.h"
 
 #include <cstring>
@@ -25,14 +28,14 @@ template <typename T> __device__ void evaluate(const Operands<T> &o, T *r) {
   const T x = o.x, y = o.y, z = o.z, w = o.w;
   r[0] = x + (y * y + z * z);
   r[1] = x * y - z * w;
-  r[2] = z - x * y;
-  r[3] = ((x * y + z) * w + y) * x + z;  // Horner
-  r[4] = (x + y) + z - (x + (y + z));    // reassociation would make this 0 too often
-  r[5] = x * y * z + w;
+  r[2] = z - o.a[0] * w;
+  r[3] = ((o.a[1] * o.a[2] + z) * w + y) * x + z;  // Horner
+  r[4] = (x + y) + z - (x + (y + z));              // reassociation would make this 0 too often
+  r[5] = o.b[1] * o.b[2] * o.b[3] + w;
   T acc = 0;
   for (int k = 0; k < kDotTerms; ++k) acc = acc + o.a[k] * o.b[k];
   r[6] = acc;
-  r[7] = x / y + z;
+  r[7] = (x - y) * (z + w) + (x - w);              // the product of sums is fused with the sum
   r[8] = (x - y) * (x + y);
 }
 
@@ -57,14 +60,14 @@ template <typename T> void reference(const Operands<T> &o, bool fused, T *r) {
   auto fma = [](T a, T b, T c) { return std::fma(a, b, c); };
   r[0] = fused ? x + fma(y, y, z * z) : x + (y * y + z * z);
   r[1] = fused ? fma(x, y, -(z * w)) : x * y - z * w;
-  r[2] = fused ? fma(-x, y, z) : z - x * y;
-  r[3] = fused ? fma(fma(fma(x, y, z), w, y), x, z) : ((x * y + z) * w + y) * x + z;
+  r[2] = fused ? fma(-o.a[0], w, z) : z - o.a[0] * w;
+  r[3] = fused ? fma(fma(fma(o.a[1], o.a[2], z), w, y), x, z) : ((o.a[1] * o.a[2] + z) * w + y) * x + z;
   r[4] = (x + y) + z - (x + (y + z));
-  r[5] = fused ? fma(x * y, z, w) : x * y * z + w;
+  r[5] = fused ? fma(o.b[1] * o.b[2], o.b[3], w) : o.b[1] * o.b[2] * o.b[3] + w;
   T acc = 0;
   for (int k = 0; k < kDotTerms; ++k) acc = fused ? fma(o.a[k], o.b[k], acc) : acc + o.a[k] * o.b[k];
   r[6] = acc;
-  r[7] = x / y + z;
+  r[7] = fused ? fma(x - y, z + w, x - w) : (x - y) * (z + w) + (x - w);
   r[8] = (x - y) * (x + y);
 }
 #pragma clang fp contract(on)

@@ -13,7 +13,7 @@ int main() {
   for (int p = 0; p < passes; ++p) {
     for (int i = 0; i < n; ++i) {
       const float left = want[i > 0 ? i - 1 : 0], right = want[i + 1 < n ? i + 1 : n - 1];
-      next[i] = (left + want[i] + right) / 3.0f;
+      next[i] = (left + want[i] + right) * 0.25f + want[i] * 0.25f;
     }
     want.swap(next);
   }

@@ -4,5 +4,5 @@
 
 #include <vector>
 
-// Three-point average of `in` (edges clamped), computed on the device `passes` times.
+// A weighted three-point average of `in` (edges clamped), computed on the device `passes` times.
 std::vector<float> smooth(const std::vector<float> &in, int passes);
