@@ -5,7 +5,9 @@
 #      headers and library inside the moved prefix; libhipvk.so has no RUNPATH into the build;
 #   3. tests/e2e/cmake_project is configured, built and run twice against the moved prefix:
 #      with the build's C++ compiler (find_package(hip) + hipvk_add_executable/_library), and with
-#      CMAKE_CXX_COMPILER=<moved>/bin/hipcc (plain add_executable, hip::device, hip::host).
+#      CMAKE_CXX_COMPILER=<moved>/bin/hipcc (plain add_executable, hip::device, hip::host),
+#      and with CMake's HIP language (enable_language(HIP), -DCMAKE_TOOLCHAIN_FILE=
+#      <moved>/lib/cmake/hip/hipvk-toolchain.cmake).
 #      Each executable compares its device results with a host reference and prints PASS.
 # -DBUILD_DIR= -DWORK= -DPROJECT= -DGENERATOR= [-DMAKE_PROGRAM=] -DCXX= [-DREADELF=]
 foreach(v BUILD_DIR WORK PROJECT GENERATOR CXX)
@@ -32,7 +34,9 @@ run("cmake --install" ${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${stag
 foreach(f bin/hipcc bin/hipvk-spirv bin/hipvk-info lib/libhipvk.so include/hip/hip_runtime.h
           include/hip/hip_version.h include/hipvk/offload_blob.h lib/cmake/hip/hip-config.cmake
           lib/cmake/hip/hip-config-version.cmake lib/cmake/hip/hip-targets.cmake
-          lib/cmake/hip/hipvk-functions.cmake)
+          lib/cmake/hip/hipvk-functions.cmake
+          lib/cmake/hip/hipvk-toolchain.cmake lib/cmake/hip-lang/hip-lang-config.cmake
+          bin/hipvk-hipcxx)
   if(NOT EXISTS "${stage}/${f}")
     message(FATAL_ERROR "the install tree lacks ${f}")
   endif()
@@ -66,23 +70,31 @@ set(common -G "${GENERATOR}" -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${p
 if(MAKE_PROGRAM)
   list(APPEND common "-DCMAKE_MAKE_PROGRAM=${MAKE_PROGRAM}")
 endif()
-foreach(variant helper hipcc)
+foreach(variant helper hipcc language)
   set(bin "${WORK}/build-${variant}")
+  set(extra)
   if(variant STREQUAL "helper")
     set(compiler "${CXX}")
     set(expect "PASS (hipvk_add_executable)")
-  else()
+  elseif(variant STREQUAL "hipcc")
     set(compiler "${prefix}/bin/hipcc")
     set(expect "PASS (CMAKE_CXX_COMPILER=hipcc)")
+  else()
+    set(compiler "${CXX}")
+    set(extra -DUSE_HIP_LANGUAGE=ON "-DCMAKE_TOOLCHAIN_FILE=${prefix}/lib/cmake/hip/hipvk-toolchain.cmake")
+    set(expect "PASS (enable_language(HIP))")
   endif()
   run("configure (${variant})" ${CMAKE_COMMAND} -S "${PROJECT}" -B "${bin}" ${common}
-      "-DCMAKE_CXX_COMPILER=${compiler}")
+      "-DCMAKE_CXX_COMPILER=${compiler}" ${extra})
   set(configure_output "${run_output}")
   if(NOT configure_output MATCHES "hip 6\\.2\\.0 \\(HIP_VERSION 6\\.2\\.0\\) from ${prefix}/lib/cmake/hip")
     message(FATAL_ERROR "find_package(hip) did not find the moved package:\n${configure_output}")
   endif()
   if(variant STREQUAL "hipcc" AND NOT configure_output MATCHES "The CXX compiler identification is Clang")
     message(FATAL_ERROR "CMake did not identify hipcc as Clang:\n${configure_output}")
+  endif()
+  if(variant STREQUAL "language" AND NOT configure_output MATCHES "The HIP compiler identification is Clang")
+    message(FATAL_ERROR "CMake did not identify hipvk-hipcxx as Clang:\n${configure_output}")
   endif()
   run("build (${variant})" ${CMAKE_COMMAND} --build "${bin}")
   run("app (${variant})" "${bin}/app")
