@@ -250,6 +250,8 @@ struct Driver {
     }
     cmd.insert(cmd.end(), opt.hostOnly.begin(), opt.hostOnly.end());
     if (opt.shared) cmd.push_back("-fPIC");  // objects of a shared library
+    // -v also asks clang for its include and link search lists: CMake's compiler probe parses them.
+    if (g_verbose) cmd.push_back("-v");
     cmd.push_back(phaseFlag);
     cmd.push_back(in.path);
     if (out) cmd.insert(cmd.end(), {"-o", *out});
@@ -419,6 +421,7 @@ struct Driver {
     link.push_back("-L" + tc.libDir);
     link.push_back(std::string("-l") + kRuntimeLib);
     link.push_back("-Wl,-rpath," + tc.libDir);
+    if (g_verbose) link.push_back("-v");
     link.insert(link.end(), {"-o", exe});
     runOrExit(link);
     return 0;
