@@ -465,6 +465,10 @@ std::string Device::missingCapability(std::span<const std::string> caps) const {
       {SpvCapabilityGroupNonUniformClustered, "GroupNonUniformClustered",
        (ops & VK_SUBGROUP_FEATURE_CLUSTERED_BIT) != 0},
       {SpvCapabilityGroupNonUniformQuad, "GroupNonUniformQuad", (ops & VK_SUBGROUP_FEATURE_QUAD_BIT) != 0},
+      // Dropped from the module, with their execution modes, where the device cannot honour them
+      // (Module::Instance): denormals then behave as the driver's default.
+      {SpvCapabilityDenormPreserve, "DenormPreserve", true},
+      {SpvCapabilityDenormFlushToZero, "DenormFlushToZero", true},
       {SpvCapabilityAtomicFloat32AddEXT, "AtomicFloat32AddEXT",
        f.atomicFloat.shaderBufferFloat32AtomicAdd || f.atomicFloat.shaderSharedFloat32AtomicAdd},
       {SpvCapabilityAtomicFloat64AddEXT, "AtomicFloat64AddEXT",

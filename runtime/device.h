@@ -46,6 +46,9 @@ class Device {
   // Largest single buffer this device can hold.
   uint64_t maxAllocationSize() const;
   const VkPhysicalDeviceMemoryProperties &memoryProperties() const { return memoryProps_; }
+  // Whether entry points may set single-precision denormal handling (VK_KHR_shader_float_controls).
+  bool preservesFloat32Denormals() const { return v12Props_.shaderDenormPreserveFloat32 != 0; }
+  bool flushesFloat32Denormals() const { return v12Props_.shaderDenormFlushToZeroFloat32 != 0; }
   // A SPIR-V capability (by its name in the spec) the device cannot execute with the enabled
   // features; empty when all of `caps` are fine.
   std::string missingCapability(std::span<const std::string> caps) const;

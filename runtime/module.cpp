@@ -1,6 +1,7 @@
 #include "module.h"
 
 #include <hipvk/offload_blob.h>
+#include <spirv/unified1/spirv.h>
 
 #include <algorithm>
 #include <charconv>
@@ -52,6 +53,27 @@ std::vector<std::string> entryPoints(const std::vector<uint32_t> &words) {
     i += count;
   }
   return names;
+}
+
+// The module without the float-control modes (and their capabilities) `device` cannot honour.
+std::vector<uint32_t> adaptFloatControls(const std::vector<uint32_t> &words, const Device &device) {
+  constexpr uint32_t kHeaderWords = 5;
+  const bool preserve = device.preservesFloat32Denormals(), flush = device.flushesFloat32Denormals();
+  auto unsupportedCapability = [&](uint32_t c) {
+    return (c == SpvCapabilityDenormPreserve && !preserve) || (c == SpvCapabilityDenormFlushToZero && !flush);
+  };
+  auto unsupportedMode = [&](uint32_t m) {
+    return (m == SpvExecutionModeDenormPreserve && !preserve) || (m == SpvExecutionModeDenormFlushToZero && !flush);
+  };
+  std::vector<uint32_t> out(words.begin(), words.begin() + std::min<size_t>(kHeaderWords, words.size()));
+  for (size_t i = kHeaderWords; i < words.size();) {
+    const uint32_t count = std::max(words[i] >> 16, 1u), opcode = words[i] & 0xFFFF;
+    const bool drop = (opcode == SpvOpCapability && count == 2 && unsupportedCapability(words[i + 1])) ||
+                      (opcode == SpvOpExecutionMode && count >= 3 && unsupportedMode(words[i + 2]));
+    if (!drop) out.insert(out.end(), words.begin() + i, words.begin() + std::min(i + count, words.size()));
+    i += count;
+  }
+  return out;
 }
 
 template <typename T>
@@ -213,9 +235,10 @@ Module::Instance::Instance(Device &device, const Module &module) : device_(devic
     fail(hipErrorInvalidDeviceFunction, "missing capability " + missing);
   }
   if (!module.spirv_.empty()) {
+    const std::vector<uint32_t> code = adaptFloatControls(module.spirv_, device);
     VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = module.spirv_.size() * sizeof(uint32_t),
-                                  .pCode = module.spirv_.data()};
+                                  .codeSize = code.size() * sizeof(uint32_t),
+                                  .pCode = code.data()};
     VkShaderModule shader = VK_NULL_HANDLE;
     check(vkCreateShaderModule(device.vk(), &info, nullptr, &shader), "vkCreateShaderModule");
     shader_ = vk::ShaderModule(device.vk(), shader);

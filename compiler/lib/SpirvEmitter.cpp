@@ -766,6 +766,14 @@ void KernelEmitter::emit() {
   b_.emit(SpirvBuilder::EntryPoints, spv::OpEntryPoint, entry);
   b_.emit(SpirvBuilder::ExecutionModes, spv::OpExecutionModeId,
           {fn, uint32_t(spv::ExecutionModeLocalSizeId), m_.blockDimSpec[0], m_.blockDimSpec[1], m_.blockDimSpec[2]});
+  // HIP keeps single-precision denormals unless -fgpu-flush-denormals-to-zero (Clang's
+  // "denormal-fp-math-f32"); Vulkan leaves them to the driver (NVIDIA flushes) unless the entry
+  // point says. The runtime drops the mode on devices that cannot honour it (docs/ABI.md).
+  const bool flush = f_.getDenormalMode(APFloat::IEEEsingle()).Output == DenormalMode::PreserveSign;
+  const spv::Capability capability = flush ? spv::CapabilityDenormFlushToZero : spv::CapabilityDenormPreserve;
+  b_.requireCapability(capability);
+  b_.emit(SpirvBuilder::ExecutionModes, spv::OpExecutionMode,
+          {fn, uint32_t(flush ? spv::ExecutionModeDenormFlushToZero : spv::ExecutionModeDenormPreserve), 32});
 }
 
 std::vector<uint32_t> emitSpirv(Module &m, CompileContext &ctx) {
