@@ -66,6 +66,7 @@ private:
   SpvId signedOp(spv::Op opcode, SpvId resultType, SpvId operandType, const Words &operands);
   SpvId signedGlsl(GLSLstd450 inst, SpvId type, const Words &operands);
   SpvId signedRemainder(SpvId type, SpvId a, SpvId c);
+  SpvId correctlyRoundedFloatDivision(SpvId type, SpvId a, SpvId c);
   SpvId bitcastIfNeeded(SpvId v, SpvId from, SpvId to);
   SpvId convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned);
   SpvId boolToInt(SpvId v, SpvId intType);

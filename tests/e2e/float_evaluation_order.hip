@@ -4,8 +4,8 @@
 // fuse it, when the device's Fma is a true fused operation) and with -ffp-contract=off
 // (CONTRACT_OFF: nothing fused). Every element is compared bit for bit with the host's evaluation.
 // Each product appears in one expression only: a product with several uses is never fused (LLVM
-// shares it between the expressions), so the contraction points are unambiguous. Division is left
-// to the math tests: Vulkan does not promise a correctly rounded OpFDiv (NVIDIA's is not).
+// shares it between the expressions), so the contraction points are unambiguous. Single-precision
+// division must be correctly rounded (HIP's default) although Vulkan's OpFDiv need not be.
 #include "test_common.h"
 
 #include <cstring>
@@ -14,7 +14,7 @@
 
 namespace {
 
-constexpr int kExpressions = 9;
+constexpr int kExpressions = 10;
 constexpr int kDotTerms = 8;
 
 template <typename T> struct Operands {
@@ -37,6 +37,7 @@ template <typename T> __device__ void evaluate(const Operands<T> &o, T *r) {
   r[6] = acc;
   r[7] = (x - y) * (z + w) + (x - w);              // the product of sums is fused with the sum
   r[8] = (x - y) * (x + y);
+  r[9] = x / y + z / w;
 }
 
 template <typename T> __global__ void evaluateAll(const Operands<T> *in, T *out, int n) {
@@ -69,6 +70,7 @@ template <typename T> void reference(const Operands<T> &o, bool fused, T *r) {
   r[6] = acc;
   r[7] = fused ? fma(x - y, z + w, x - w) : (x - y) * (z + w) + (x - w);
   r[8] = (x - y) * (x + y);
+  r[9] = x / y + z / w;
 }
 #pragma clang fp contract(on)
 
