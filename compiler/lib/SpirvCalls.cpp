@@ -329,7 +329,14 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
   case Intrinsic::arithmetic_fence:
     return value(call.getArgOperand(0), type);
   case Intrinsic::fabs: return glslOp(GLSLstd450FAbs);
-  case Intrinsic::sqrt: return glslOp(GLSLstd450Sqrt);
+  case Intrinsic::sqrt:
+    // Correctly rounded as HIP's sqrtf by default (GLSL's Sqrt may be 3 ulp off): the root of the
+    // operand widened to double, rounded once (innocuous double rounding); afn keeps the fast one.
+    if (t->getScalarType()->isFloatTy() && !call.hasApproxFunc()) {
+      SpvId wide = doubleTwin(type);
+      return op(spv::OpFConvert, type, {glsl(GLSLstd450Sqrt, wide, {op(spv::OpFConvert, wide, {l.arg(0)})})});
+    }
+    return glslOp(GLSLstd450Sqrt);
   case Intrinsic::floor: return glslOp(GLSLstd450Floor);
   case Intrinsic::ceil: return glslOp(GLSLstd450Ceil);
   case Intrinsic::trunc: return glslOp(GLSLstd450Trunc);

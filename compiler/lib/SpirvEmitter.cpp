@@ -424,12 +424,16 @@ SpvId KernelEmitter::emitBinary(BinaryOperator &inst) {
   return op(o, type, {a, c});
 }
 
+SpvId KernelEmitter::doubleTwin(SpvId floatType) {
+  return b_.vectorElement(floatType) ? b_.typeVector(b_.typeFloat(64), b_.vectorCount(floatType)) : b_.typeFloat(64);
+}
+
 SpvId KernelEmitter::correctlyRoundedFloatDivision(SpvId type, SpvId a, SpvId c) {
   // HIP's single-precision division is correctly rounded; Vulkan's OpFDiv may be 2.5 ulp off
   // (NVIDIA's is). The quotient of the operands widened to double, rounded once to float, is the
   // correctly rounded one: 53 >= 2 * 24 + 2 bits make the double rounding innocuous. -ffast-math
   // and __fdividef (arcp/afn) keep the fast OpFDiv.
-  SpvId wide = b_.vectorElement(type) ? b_.typeVector(b_.typeFloat(64), b_.vectorCount(type)) : b_.typeFloat(64);
+  SpvId wide = doubleTwin(type);
   SpvId quotient = op(spv::OpFDiv, wide, {op(spv::OpFConvert, wide, {a}), op(spv::OpFConvert, wide, {c})});
   return op(spv::OpFConvert, type, {quotient});
 }

@@ -67,6 +67,7 @@ private:
   SpvId signedGlsl(GLSLstd450 inst, SpvId type, const Words &operands);
   SpvId signedRemainder(SpvId type, SpvId a, SpvId c);
   SpvId correctlyRoundedFloatDivision(SpvId type, SpvId a, SpvId c);
+  SpvId doubleTwin(SpvId floatType); // the double scalar/vector type of a float one
   SpvId bitcastIfNeeded(SpvId v, SpvId from, SpvId to);
   SpvId convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned);
   SpvId boolToInt(SpvId v, SpvId intType);

@@ -1,6 +1,6 @@
-; Single-precision division is correctly rounded as in HIP: the quotient is taken in double and
-; rounded once (Vulkan's OpFDiv on float may be 2.5 ulp off); arcp/afn (-ffast-math, __fdividef)
-; keep the fast single-precision OpFDiv.
+; Single-precision division and sqrt are correctly rounded as in HIP: the result is taken in
+; double and rounded once (Vulkan's OpFDiv and Sqrt on float may be 2.5 and 3 ulp off); arcp/afn
+; (-ffast-math, __fdividef) keep the fast single-precision instructions.
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
@@ -10,12 +10,21 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: %[[Q:[0-9]+]] = OpFDiv %double %[[A]] %[[B]]
 ; CHECK: OpFConvert %float %[[Q]]
 ; CHECK: OpFDiv %float
-; CHECK-NOT: OpFDiv
+; CHECK: %[[R:[0-9]+]] = OpExtInst %double %{{[0-9]+}} Sqrt %[[A]]
+; CHECK: OpFConvert %float %[[R]]
+; CHECK: OpExtInst %float %{{[0-9]+}} Sqrt
 define amdgpu_kernel void @k(ptr addrspace(1) %out, float %x, float %y) {
   %q = fdiv float %x, %y
   store float %q, ptr addrspace(1) %out, align 4
   %f = fdiv arcp float %y, %x
   %o1 = getelementptr float, ptr addrspace(1) %out, i64 1
   store float %f, ptr addrspace(1) %o1, align 4
+  %r = call float @llvm.sqrt.f32(float %x)
+  %o2 = getelementptr float, ptr addrspace(1) %out, i64 2
+  store float %r, ptr addrspace(1) %o2, align 4
+  %fr = call afn float @llvm.sqrt.f32(float %y)
+  %o3 = getelementptr float, ptr addrspace(1) %out, i64 3
+  store float %fr, ptr addrspace(1) %o3, align 4
   ret void
 }
+declare float @llvm.sqrt.f32(float)
