@@ -80,6 +80,23 @@ inline void check(bool ok, const char *what) {
   if (++g_failures <= kMaxReported) std::fprintf(stderr, "check failed: %s\n", what);
 }
 
+// Whether the device flushes single-precision denormals. HIP preserves them, and hipvk asks for
+// that (DenormPreserve), but a Vulkan driver without shaderDenormPreserveFloat32 (NVIDIA's) flushes:
+// references of results that touch the denormal range follow the device's mode.
+template <int = 0> __global__ void probe_float_denormals(float smallest_normal, float *out) { *out = smallest_normal * 0.5f; }
+inline bool device_flushes_float_denormals() {
+  float *d = nullptr, halved = 0;
+  HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d), sizeof(float)));
+  probe_float_denormals<<<1, 1>>>(0x1p-126f, d);
+  HIP_CHECK(hipMemcpy(&halved, d, sizeof(float), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(d));
+  return halved == 0.0f;
+}
+// x, or a zero of its sign when the device flushes and x is a denormal.
+template <typename T> inline T flush_denormal(T x, bool flush) {
+  return flush && x != 0 && std::fabs(x) < static_cast<T>(0x1p-126) ? std::copysign(T(0), x) : x;
+}
+
 // Prints the verdict and returns the process exit status.
 inline int finish(const char *name) {
   if (g_failures) {
