@@ -30,6 +30,7 @@ namespace {
 constexpr StringRef kFatbinPrefix = "__hip_fatbin_";
 constexpr StringRef kHandlePrefix = "__hip_gpubin_handle_";
 constexpr StringRef kDeviceTriple = "amdgcn-amd-amdhsa";
+constexpr StringRef kImageArch = "hipvk"; // marks hipvk's images among other toolchains' offload binaries
 
 // The registration symbols an object leaves undefined.
 void collectRegistrationSymbols(const object::ObjectFile &obj, std::set<std::string> &fatbins, std::set<std::string> &handles) {
@@ -72,7 +73,7 @@ std::vector<uint8_t> packageDeviceBitcode(StringRef bitcode) {
   image.TheImageKind = object::IMG_Bitcode;
   image.TheOffloadKind = object::OFK_HIP;
   image.StringData["triple"] = kDeviceTriple;
-  image.StringData["arch"] = "hipvk";
+  image.StringData["arch"] = kImageArch;
   image.Image = MemoryBuffer::getMemBuffer(bitcode, "", false);
   SmallString<0> bytes = object::OffloadBinary::write(image);
   return std::vector<uint8_t>(bytes.begin(), bytes.end());
@@ -116,7 +117,7 @@ DeviceLinkResult linkDeviceCode(LLVMContext &context, const std::vector<std::str
     }
     for (const object::OffloadFile &binary : binaries) {
       const object::OffloadBinary &b = *binary.getBinary();
-      if (b.getOffloadKind() != object::OFK_HIP || b.getImageKind() != object::IMG_Bitcode || b.getArch() != "hipvk")
+      if (b.getOffloadKind() != object::OFK_HIP || b.getImageKind() != object::IMG_Bitcode || b.getArch() != kImageArch)
         continue; // another toolchain's device code
       if (auto module = parse(MemoryBufferRef(b.getImage(), path))) link(std::move(module));
     }
