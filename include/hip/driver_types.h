@@ -39,6 +39,22 @@ typedef enum hipFunction_attribute {
   HIP_FUNC_ATTRIBUTE_MAX
 } hipFunction_attribute;
 
+// Texel channels of arrays and textures (hipCreateChannelDesc, channel_descriptor.h).
+typedef enum hipChannelFormatKind {
+  hipChannelFormatKindSigned = 0,
+  hipChannelFormatKindUnsigned = 1,
+  hipChannelFormatKindFloat = 2,
+  hipChannelFormatKindNone = 3
+} hipChannelFormatKind;
+
+typedef struct hipChannelFormatDesc {
+  int x;  // bits of each channel
+  int y;
+  int z;
+  int w;
+  enum hipChannelFormatKind f;
+} hipChannelFormatDesc;
+
 typedef struct hipPitchedPtr {
   void *ptr;
   size_t pitch;

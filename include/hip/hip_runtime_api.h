@@ -690,6 +690,9 @@ hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBy
 
 // ---- kernels ----
 hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func);
+
+// The channel description of a texel format (arrays and textures are not implemented yet).
+hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, enum hipChannelFormatKind f);
 hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value);
 hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
 hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config);

@@ -1,8 +1,8 @@
 // Texture object types and enums of HIP (ROCm 6.2's texture_types.h names and values).
 //
 // hipvk status: the types exist so that programs compile; texture objects are not implemented
-// yet. The legacy textureReference/texture<> API (deprecated in HIP) and the pieces that need
-// hipChannelFormatDesc (driver_types.h) are not provided here.
+// yet. The legacy textureReference/texture<> API (deprecated in HIP) is not provided; channel
+// descriptions are driver_types.h and channel_descriptor.h.
 #ifndef HIP_INCLUDE_HIP_TEXTURE_TYPES_H
 #define HIP_INCLUDE_HIP_TEXTURE_TYPES_H
 

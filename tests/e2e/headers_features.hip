@@ -5,6 +5,7 @@
 // compared with a host reference: floats bit-exactly (the test is built with -ffp-contract=off,
 // so host and device evaluate the same IEEE operations in the same order).
 #include <hip/hip_runtime.h>
+#include <hip/channel_descriptor.h>
 #include <hip/hip_bf16.h>
 #include <hip/hip_complex.h>
 #include <hip/hip_ext.h>
@@ -459,5 +460,15 @@ int main() {
                                   reinterpret_cast<hipEvent_t>(&r), nullptr, 0) == hipErrorNotSupported, "hipExtLaunchKernel with events");
     (void)hipGetLastError();
   }
+  // ---- channel descriptions: bits per channel and kind, None for a type that is no texel ----------
+  auto same = [](hipChannelFormatDesc d, int x, int y, int z, int w, hipChannelFormatKind f) {
+    return d.x == x && d.y == y && d.z == z && d.w == w && d.f == f;
+  };
+  e2e::check(same(hipCreateChannelDesc<float4>(), 32, 32, 32, 32, hipChannelFormatKindFloat), "channel float4");
+  e2e::check(same(hipCreateChannelDesc<uchar2>(), 8, 8, 0, 0, hipChannelFormatKindUnsigned), "channel uchar2");
+  e2e::check(same(hipCreateChannelDesc<short>(), 16, 0, 0, 0, hipChannelFormatKindSigned), "channel short");
+  e2e::check(same(hipCreateChannelDescHalf2(), 16, 16, 0, 0, hipChannelFormatKindFloat), "channel half2");
+  e2e::check(same(hipCreateChannelDesc<int3>(), 0, 0, 0, 0, hipChannelFormatKindNone), "channel int3 (no texel)");
+  e2e::check(same(hipCreateChannelDesc<double>(), 0, 0, 0, 0, hipChannelFormatKindNone), "channel double (no texel)");
   return e2e::finish("headers_features");
 }
