@@ -62,6 +62,11 @@ bool knownPass(StringRef name) {
 }
 
 std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef pipeline) {
+  // Passes assume valid IR (InstCombine loops forever on instructions that do not dominate their
+  // uses): a module that is not is refused before any of them runs.
+  std::string inputErrors;
+  raw_string_ostream inputErrorStream(inputErrors);
+  if (verifyModule(m, &inputErrorStream)) return {"hipvk: error: the input is not valid LLVM IR: " + inputErrors};
   std::unique_ptr<TargetMachine> tm = createAmdgpuTargetMachine(m);
   if (!tm) return {"hipvk: error: device code must be compiled for amdgcn-amd-amdhsa (got '" + m.getTargetTriple() + "')"};
   ctx.targetMachine = tm.get();

@@ -142,6 +142,21 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   CHECK(r.errors[0].find("call to 'sinf', which has no device definition") != std::string::npos);
 }
 
+TEST_CASE("invalid input IR is refused before the passes run (InstCombine would loop forever)") {
+  Parsed p(R"(
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %a = add i32 %b, 1
+  %b = add i32 %a, 1
+  store i32 %b, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0].find("the input is not valid LLVM IR") != std::string::npos);
+  CHECK(r.errors[0].find("does not dominate") != std::string::npos);
+}
+
 TEST_CASE("a pointer that may be shared or global is a compile error, not a guess") {
   Parsed p(R"(
 @tile = internal addrspace(3) global [64 x i32] undef, align 4
