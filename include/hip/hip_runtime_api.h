@@ -16,13 +16,6 @@
 #include "hip/hipvk_detail/host_defines.h"
 #include "hip/driver_types.h"
 
-// libstdc++ writes __attribute__((__noinline__)); outside Clang's HIP mode an attribute-valued
-// __noinline__ macro turns that into a syntax error in every standard header included later.
-#if !defined(__HIP__) && !defined(__CUDA__)
-#undef __noinline__
-#define __noinline__
-#endif
-
 #if defined(__cplusplus)
 #define __HIPVK_DEFAULT(value) = value
 #else
