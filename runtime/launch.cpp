@@ -30,6 +30,15 @@ uint64_t alignedStaticShared(const KernelInfo &kernel) {
   return (kernel.staticShared + kDynamicSharedAlignment - 1) / kDynamicSharedAlignment * kDynamicSharedAlignment;
 }
 
+// Shared memory of a launch: the static part 16-byte aligned, then the dynamic part in whole words
+// (where the compiler places them). A request beyond any device saturates instead of wrapping
+// (SIZE_MAX + 3 would round to 0 and pass the limit check).
+uint64_t launchSharedBytes(const KernelInfo &kernel, size_t dynamicShared) {
+  constexpr uint64_t kBeyondAnyDevice = uint64_t(1) << 40;
+  if (dynamicShared >= kBeyondAnyDevice) return kBeyondAnyDevice;
+  return alignedStaticShared(kernel) + (uint64_t(dynamicShared) + 3) / 4 * 4;
+}
+
 void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 block, size_t dynamicShared,
               const LaunchArguments &args) {
   const hipDeviceProp_t &p = device.hipProperties();
@@ -44,7 +53,7 @@ void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 bl
     fail(hipErrorInvalidConfiguration, "block exceeds maxThreadsDim or maxThreadsPerBlock");
   // The compiler places dynamic shared memory after the static part, 16-byte aligned, in whole
   // words. ROCm's hipLaunchKernel answers too much shared memory with hipErrorInvalidValue.
-  uint64_t shared = alignedStaticShared(kernel) + (uint64_t(dynamicShared) + 3) / 4 * 4;
+  uint64_t shared = launchSharedBytes(kernel, dynamicShared);
   if (dynamicShared > 0 ? shared > p.sharedMemPerBlock : kernel.staticShared > p.sharedMemPerBlock)
     fail(hipErrorInvalidValue, "static + dynamic shared memory exceed sharedMemPerBlock");
   if (args.packed) {
@@ -194,7 +203,7 @@ void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value) 
 int maxActiveBlocksPerMultiprocessor(const Function &function, int blockSize, size_t dynamicShared) {
   const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
   if (blockSize <= 0 || blockSize > p.maxThreadsPerBlock) fail(hipErrorInvalidValue, "block size out of range");
-  uint64_t shared = alignedStaticShared(*function.info) + (uint64_t(dynamicShared) + 3) / 4 * 4;
+  uint64_t shared = launchSharedBytes(*function.info, dynamicShared);
   if (shared > p.sharedMemPerBlock) return 0;
   // Threads are scheduled in whole warps; the per-CU limits are the device's reported ones.
   uint64_t warp = uint64_t(std::max(1, p.warpSize));

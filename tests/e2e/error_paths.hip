@@ -40,6 +40,15 @@ int main() {
   fill<<<dim3(4), dim3(0)>>>(d, 1, n);
   expect_error("blockDim 0", hipGetLastError(), hipErrorInvalidConfiguration);
 
+  // Dynamic shared memory beyond the device, up to sizes whose rounding would wrap: refused, not
+  // launched (ROCm's hipErrorInvalidValue), and nothing is corrupted.
+  hipDeviceProp_t props;
+  HIP_CHECK(hipGetDeviceProperties(&props, 0));
+  for (size_t bytes : {props.sharedMemPerBlock + 1, size_t(1) << 40, SIZE_MAX - 2, SIZE_MAX - 1, SIZE_MAX}) {
+    fill<<<1, 64, bytes>>>(d, 1, n);
+    expect_error("dynamic shared memory beyond the device", hipGetLastError(), hipErrorInvalidValue);
+  }
+
   // hipPeekAtLastError does not reset.
   fill<<<1, 4096>>>(d, 1, n);
   expect_error("peek 1", hipPeekAtLastError(), hipErrorInvalidConfiguration);
