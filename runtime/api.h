@@ -45,3 +45,8 @@ inline void requireNonNull(const void *pointer) {
 }
 
 }  // namespace hipvk::api
+
+// Defines the extern "C" entry point `name` with parameter list `params` (unnamed) as
+// api::notSupported(what).
+#define HIPVK_NOT_SUPPORTED(name, params, what) \
+  hipError_t name params { return hipvk::api::call(#name, [] { hipvk::api::notSupported(what); }); }

@@ -265,9 +265,6 @@ hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBy
 }
 
 // ---- not implemented yet: pinned/registered host memory, managed memory, 2-D copies ----
-#define HIPVK_NOT_SUPPORTED(name, params, what) \
-  hipError_t name params { return api::call(#name, [] { api::notSupported(what); }); }
-
 HIPVK_NOT_SUPPORTED(hipHostMalloc, (void **, size_t, unsigned int), "pinned host memory (hipHostMalloc)")
 HIPVK_NOT_SUPPORTED(hipHostAlloc, (void **, size_t, unsigned int), "pinned host memory (hipHostAlloc)")
 HIPVK_NOT_SUPPORTED(hipMallocHost, (void **, size_t), "pinned host memory (hipMallocHost)")
@@ -284,6 +281,5 @@ HIPVK_NOT_SUPPORTED(hipMemcpy2D, (void *, size_t, const void *, size_t, size_t, 
 HIPVK_NOT_SUPPORTED(hipMemcpy2DAsync,
                     (void *, size_t, const void *, size_t, size_t, size_t, hipMemcpyKind, hipStream_t), "2-D copies")
 HIPVK_NOT_SUPPORTED(hipMemset2D, (void *, size_t, int, size_t, size_t), "2-D fills")
-#undef HIPVK_NOT_SUPPORTED
 
 }  // extern "C"

@@ -74,9 +74,6 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData)
   });
 }
 
-#define HIPVK_NOT_SUPPORTED(name, params, what) \
-  hipError_t name params { return api::call(#name, [] { api::notSupported(what); }); }
-
 HIPVK_NOT_SUPPORTED(hipStreamCreate, (hipStream_t *), "hipStreamCreate (streams other than the null stream)")
 HIPVK_NOT_SUPPORTED(hipStreamCreateWithFlags, (hipStream_t *, unsigned int), "hipStreamCreateWithFlags")
 HIPVK_NOT_SUPPORTED(hipStreamCreateWithPriority, (hipStream_t *, unsigned int, int), "hipStreamCreateWithPriority")
@@ -87,7 +84,6 @@ HIPVK_NOT_SUPPORTED(hipEventRecord, (hipEvent_t, hipStream_t), "events (hipEvent
 HIPVK_NOT_SUPPORTED(hipEventSynchronize, (hipEvent_t), "events (hipEventSynchronize)")
 HIPVK_NOT_SUPPORTED(hipEventQuery, (hipEvent_t), "events (hipEventQuery)")
 HIPVK_NOT_SUPPORTED(hipEventElapsedTime, (float *, hipEvent_t, hipEvent_t), "events (hipEventElapsedTime)")
-#undef HIPVK_NOT_SUPPORTED
 
 // Destroying: the null stream and hipStreamPerThread cannot be destroyed; nothing else exists.
 hipError_t hipStreamDestroy(hipStream_t stream) {
