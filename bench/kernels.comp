@@ -9,7 +9,7 @@
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Floats { float v[]; };
 
-#define HIPVK_HEADER uint64_t globals; uint gridX, gridY, gridZ, reserved; uint64_t argumentBuffer;
+#define HIPVK_HEADER uint64_t globals; uint gridX, gridY, gridZ, reserved; uint64_t argumentBuffer, serviceBuffer, reserved1;
 
 #if defined(TRIAD)
 // triad(float *a, const float *b, const float *c, float s, int n)

@@ -11,6 +11,8 @@
 #include <thread>
 #include <utility>
 
+#include <hipvk/kernel_abi.h>
+
 #include <spirv/unified1/spirv.h>
 #include <unistd.h>
 
@@ -513,7 +515,7 @@ void Device::createLogical() {
   l->device = vk::Device(nullptr, device);
   vkGetDeviceQueue(device, l->queueFamily, 0, &l->queue);
 
-  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, kPushConstantBytes};
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, abi::kPushConstantBytes};
   VkPipelineLayoutCreateInfo layoutInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
                                         .pushConstantRangeCount = 1,
                                         .pPushConstantRanges = &range};

@@ -24,9 +24,6 @@ class Stream;
 // writes and reads itself (kernel argument buffers, staging).
 enum class MemoryUse { Device, Host };
 
-// Push-constant range of every pipeline: the kernel ABI's 32-byte header plus inline arguments.
-inline constexpr uint32_t kPushConstantBytes = 128;
-
 class Device {
  public:
   // Why a physical device cannot run hipvk kernels; empty when it can.

@@ -12,19 +12,14 @@
 #include "module.h"
 #include "stream.h"
 
+#include <hipvk/kernel_abi.h>
+
 namespace hipvk {
 namespace {
 
-// The push-constant header of every kernel (docs/ABI.md); inline arguments follow it.
-struct PushHeader {
-  uint64_t globalSegment;
-  uint32_t gridDim[3];
-  uint32_t reserved;
-  uint64_t argumentBuffer;
-};
-static_assert(sizeof(PushHeader) == 32 && offsetof(PushHeader, argumentBuffer) == 24);
+using abi::PushHeader;
 
-constexpr uint64_t kDynamicSharedAlignment = 16;
+constexpr uint64_t kDynamicSharedAlignment = abi::kDynamicSharedAlignment;
 
 uint64_t alignedStaticShared(const KernelInfo &kernel) {
   return (kernel.staticShared + kDynamicSharedAlignment - 1) / kDynamicSharedAlignment * kDynamicSharedAlignment;
@@ -137,8 +132,8 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
       std::memcpy(to + info.args[i].offset, args.params[i], info.args[i].size);
   };
   target.enqueue([&](Stream::Recording &r) {
-    std::array<std::byte, kPushConstantBytes> push{};
-    PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, 0, 0};
+    std::array<std::byte, abi::kPushConstantBytes> push{};
+    PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, 0, 0, 0, 0};
     uint32_t pushBytes = sizeof(PushHeader);
     if (info.pushArgs) {
       copyArguments(push.data() + sizeof(PushHeader));

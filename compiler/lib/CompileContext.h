@@ -4,6 +4,8 @@
 
 #include "Diagnostics.h"
 
+#include <hipvk/kernel_abi.h>
+
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/MapVector.h>
 
@@ -56,18 +58,6 @@ namespace AS {
 inline constexpr unsigned Generic = 0, Global = 1, Shared = 3, Constant = 4, Private = 5;
 }
 
-// The push-constant header of docs/ABI.md.
-namespace abi {
-inline constexpr uint32_t kGlobalSegmentOffset = 0;
-inline constexpr uint32_t kGridDimOffset = 8;
-inline constexpr uint32_t kArgumentBufferOffset = 24;
-inline constexpr uint32_t kPushArgumentsOffset = 32;
-inline constexpr uint32_t kPushConstantBytes = 128;
-inline constexpr uint32_t kMaxPushArgumentBytes = kPushConstantBytes - kPushArgumentsOffset;
-inline constexpr uint32_t kSpecIdBlockDimX = 0;
-inline constexpr uint32_t kSpecIdDynamicSharedBytes = 3;
-inline constexpr uint32_t kDynamicSharedAlignment = 16;
-} // namespace abi
 
 // A HIP kernel (a __global__ function): Clang gives it the AMDGPU kernel calling convention.
 bool isKernel(const llvm::Function &f);

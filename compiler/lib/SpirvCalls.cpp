@@ -3,6 +3,8 @@
 // definition, reported at the call site.
 #include "SpirvEmitterImpl.h"
 
+#include "DeviceBuiltins.h"
+
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Intrinsics.h>
@@ -14,16 +16,6 @@ using namespace llvm;
 
 namespace hipvk {
 
-namespace {
-
-// Splits "prefix_x" style names into the dimension index, or -1.
-int dimensionSuffix(StringRef name, StringRef prefix) {
-  if (!name.starts_with(prefix) || name.size() != prefix.size() + 1) return -1;
-  char c = name.back();
-  return c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : -1;
-}
-
-} // namespace
 
 // Lowering of the intrinsics that need more than one SPIR-V instruction.
 struct CallLowering {
@@ -272,24 +264,39 @@ struct CallLowering {
   }
 };
 
-SpvId KernelEmitter::emitCall(CallInst &call) {
-  Function *callee = call.getCalledFunction();
-  if (!callee) return unsupported(call, "indirect calls are not supported in device code");
-  StringRef name = callee->getName();
-
-  if (int d = std::max(dimensionSuffix(name, "__hipvk_thread_idx_"), dimensionSuffix(name, "llvm.amdgcn.workitem.id.")); d >= 0)
-    return builtinComponent(m_.localInvocationId, spv::BuiltInLocalInvocationId, unsigned(d));
-  if (int d = std::max(dimensionSuffix(name, "__hipvk_block_idx_"), dimensionSuffix(name, "llvm.amdgcn.workgroup.id.")); d >= 0)
-    return builtinComponent(m_.workgroupId, spv::BuiltInWorkgroupId, unsigned(d));
-  if (int d = dimensionSuffix(name, "__hipvk_block_dim_"); d >= 0) return m_.blockDimSpec[d];
-  if (int d = dimensionSuffix(name, "__hipvk_grid_dim_"); d >= 0) return gridDim(unsigned(d));
-  if (name == "__hipvk_warp_size" || name == "llvm.amdgcn.wavefrontsize") return subgroupSize();
-  if (name == "__hipvk_syncthreads" || name == "llvm.amdgcn.s.barrier") {
+SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
+  using B = DeviceBuiltin;
+  switch (builtin) {
+  case B::thread_idx_x:
+  case B::thread_idx_y:
+  case B::thread_idx_z:
+    return builtinComponent(m_.localInvocationId, spv::BuiltInLocalInvocationId, unsigned(builtin) - unsigned(B::thread_idx_x));
+  case B::block_idx_x:
+  case B::block_idx_y:
+  case B::block_idx_z:
+    return builtinComponent(m_.workgroupId, spv::BuiltInWorkgroupId, unsigned(builtin) - unsigned(B::block_idx_x));
+  case B::block_dim_x:
+  case B::block_dim_y:
+  case B::block_dim_z: return m_.blockDimSpec[unsigned(builtin) - unsigned(B::block_dim_x)];
+  case B::grid_dim_x:
+  case B::grid_dim_y:
+  case B::grid_dim_z: return gridDim(unsigned(builtin) - unsigned(B::grid_dim_x));
+  case B::warp_size: return subgroupSize();
+  case B::syncthreads:
     opNoResult(spv::OpControlBarrier, {u32(spv::ScopeWorkgroup), u32(spv::ScopeWorkgroup),
                                        u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask |
                                            spv::MemorySemanticsUniformMemoryMask)});
     return 0;
   }
+  return unsupported(call, "hipvk builtin '" + std::string(deviceBuiltinName(builtin)) + "' has no lowering");
+}
+
+SpvId KernelEmitter::emitCall(CallInst &call) {
+  Function *callee = call.getCalledFunction();
+  if (!callee) return unsupported(call, "indirect calls are not supported in device code");
+  StringRef name = callee->getName();
+
+  if (std::optional<DeviceBuiltin> builtin = deviceBuiltin(name)) return emitDeviceBuiltin(*builtin, call);
 
   Intrinsic::ID id = callee->getIntrinsicID();
   if (id == Intrinsic::not_intrinsic) {

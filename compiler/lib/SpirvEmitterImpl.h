@@ -18,6 +18,8 @@
 
 namespace hipvk {
 
+enum class DeviceBuiltin;
+
 // Where a pointer points, which decides its representation and how memory is accessed through it.
 enum class PointerClass { Unknown, Global, Shared, Private, KernelArgument };
 
@@ -109,6 +111,7 @@ private:
   SpvId emitPhi(llvm::PHINode &phi);
   void emitTerminator(llvm::Instruction &term);
   SpvId emitCall(llvm::CallInst &call); // SpirvCalls.cpp
+  SpvId emitDeviceBuiltin(DeviceBuiltin builtin, llvm::CallInst &call);
   SpvId unsupported(const llvm::Instruction &at, const std::string &what);
 
   ModuleState &m_;

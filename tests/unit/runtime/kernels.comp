@@ -1,7 +1,7 @@
 #version 460
 // Test kernels written by hand against the kernel ABI of docs/ABI.md, standing in for what the
 // hipvk compiler emits: no descriptor sets; push constants = global segment address, gridDim,
-// argument buffer address, inline arguments; blockDim = spec constants 0..2; dynamic shared bytes
+// argument and service buffer addresses, inline arguments; blockDim = spec constants 0..2; dynamic shared bytes
 // = spec constant 3; blockIdx = gl_WorkGroupID (dispatch base included). One kernel per build,
 // selected with -D; the entry point gets the kernel's mangled name (glslangValidator -e).
 #extension GL_EXT_buffer_reference : require
@@ -13,6 +13,12 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer Words {
   uint v[];
 };
 
+// The push-constant header (include/hipvk/kernel_abi.h): 48 bytes, inline arguments follow.
+#define HIPVK_HEADER                        \
+  uint64_t globals;                          \
+  uint gridX, gridY, gridZ, reserved;        \
+  uint64_t argBuffer, serviceBuffer, reserved1;
+
 // HIP's linear global thread id from blockIdx, gridDim (push constants) and blockDim.
 #define GLOBAL_ID(pc)                                                                         \
   ((((gl_WorkGroupID.z * pc.gridY + gl_WorkGroupID.y) * pc.gridX + gl_WorkGroupID.x) *        \
@@ -21,10 +27,8 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer Words {
 #if defined(KERNEL_INDEX)
 // __global__ void index(unsigned *out, unsigned add): out[global id] = global id + add.
 layout(push_constant) uniform Push {
-  uint64_t globals;
-  uint gridX, gridY, gridZ, reserved;
-  uint64_t argBuffer;
-  Words out_;  // inline arguments (push_args=1) from byte 32
+  HIPVK_HEADER
+  Words out_;  // inline arguments (push_args=1) from byte 48
   uint add;
 } pc;
 
@@ -43,7 +47,8 @@ layout(buffer_reference, std430, buffer_reference_align = 8) buffer Args {
 layout(push_constant) uniform Push {
   uint64_t globals;
   uint gridX, gridY, gridZ, reserved;
-  Args args;
+  Args args;  // the argument buffer's address, offset 24
+  uint64_t serviceBuffer, reserved1;
 } pc;
 
 void main() {
@@ -65,7 +70,7 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer Segment {
 layout(push_constant) uniform Push {
   Segment globals;
   uint gridX, gridY, gridZ, reserved;
-  uint64_t argBuffer;
+  uint64_t argBuffer, serviceBuffer, reserved1;
   Words out_;
 } pc;
 
@@ -81,9 +86,7 @@ void main() {
 layout(constant_id = 3) const uint dynamicSharedBytes = 4;
 shared uint sh[dynamicSharedBytes / 4];
 layout(push_constant) uniform Push {
-  uint64_t globals;
-  uint gridX, gridY, gridZ, reserved;
-  uint64_t argBuffer;
+  HIPVK_HEADER
   Words out_;
 } pc;
 
@@ -99,11 +102,9 @@ void main() {
 // Deliberately wrong: a push-constant block larger than the ABI's 128 bytes. Creating its
 // pipeline is a Vulkan validation error; the runtime must turn that into exit status 86.
 layout(push_constant) uniform Push {
-  uint64_t globals;
-  uint gridX, gridY, gridZ, reserved;
-  uint64_t argBuffer;
+  HIPVK_HEADER
   Words out_;
-  uint pad[30];
+  uint pad[26];
   uint last;
 } pc;
 

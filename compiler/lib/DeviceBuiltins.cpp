@@ -1,0 +1,45 @@
+#include "DeviceBuiltins.h"
+
+#include <llvm/ADT/StringMap.h>
+
+namespace hipvk {
+namespace {
+
+struct Row {
+  std::string_view name;
+  DeviceBuiltin builtin;
+};
+constexpr Row kRows[] = {
+#define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) {"__hipvk_" #NAME, DeviceBuiltin::NAME},
+#include <hipvk/device_builtins.def>
+};
+
+// AMDGPU intrinsics with the meaning of a hipvk builtin (users' __builtin_amdgcn_* calls).
+constexpr Row kAmdgpuSynonyms[] = {
+    {"llvm.amdgcn.workitem.id.x", DeviceBuiltin::thread_idx_x},  {"llvm.amdgcn.workitem.id.y", DeviceBuiltin::thread_idx_y},
+    {"llvm.amdgcn.workitem.id.z", DeviceBuiltin::thread_idx_z},  {"llvm.amdgcn.workgroup.id.x", DeviceBuiltin::block_idx_x},
+    {"llvm.amdgcn.workgroup.id.y", DeviceBuiltin::block_idx_y},  {"llvm.amdgcn.workgroup.id.z", DeviceBuiltin::block_idx_z},
+    {"llvm.amdgcn.wavefrontsize", DeviceBuiltin::warp_size},     {"llvm.amdgcn.s.barrier", DeviceBuiltin::syncthreads},
+};
+
+const llvm::StringMap<DeviceBuiltin> &table() {
+  static const llvm::StringMap<DeviceBuiltin> map = [] {
+    llvm::StringMap<DeviceBuiltin> m;
+    for (const Row &r : kRows) m[r.name] = r.builtin;
+    for (const Row &r : kAmdgpuSynonyms) m[r.name] = r.builtin;
+    return m;
+  }();
+  return map;
+}
+
+} // namespace
+
+std::optional<DeviceBuiltin> deviceBuiltin(llvm::StringRef callee) {
+  auto it = table().find(callee);
+  if (it == table().end()) return std::nullopt;
+  return it->second;
+}
+
+std::string_view deviceBuiltinName(DeviceBuiltin builtin) { return kRows[size_t(builtin)].name; }
+
+} // namespace hipvk

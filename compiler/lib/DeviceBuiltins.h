@@ -1,0 +1,24 @@
+// The hipvk device builtins (include/hipvk/device_builtins.def) as the compiler sees them: an
+// enumerator per table row, and the lookup of a callee name, which also accepts the AMDGPU
+// intrinsics that mean the same (llvm.amdgcn.workitem.id.x is thread_idx_x).
+#pragma once
+
+#include <llvm/ADT/StringRef.h>
+
+#include <optional>
+#include <string_view>
+
+namespace hipvk {
+
+enum class DeviceBuiltin {
+#define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) NAME,
+#include <hipvk/device_builtins.def>
+};
+
+// The builtin a call to `callee` is, if any.
+std::optional<DeviceBuiltin> deviceBuiltin(llvm::StringRef callee);
+
+// The builtin's name in device code (`__hipvk_<NAME>`).
+std::string_view deviceBuiltinName(DeviceBuiltin builtin);
+
+} // namespace hipvk
