@@ -16,12 +16,13 @@ struct Sizes {
   int gemm = 2048;       // matrix order
   int launches = 2000;   // empty-kernel launches
   int reps = 20;         // timed repetitions of each bandwidth/compute kernel
+  int atomics = 1 << 24; // atomic additions (threads) of the one-address kernels; histogram words
 };
 
 inline Sizes parseSizes(int argc, char **argv) {
   Sizes s;
   for (int i = 1; i < argc; ++i)
-    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2};  // a correctness smoke run
+    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2, 1 << 16};  // a correctness smoke run
   return s;
 }
 
@@ -44,6 +45,20 @@ inline std::vector<float> pattern(size_t n, int seed) {
   std::vector<float> v(n);
   for (size_t i = 0; i < n; ++i) v[i] = float(int((i * 2654435761u + seed) % 1000) - 500) / 256.0f;
   return v;
+}
+
+// Words whose bytes are spread over all 256 values, and the histogram of those bytes.
+inline std::vector<unsigned> histogramWords(size_t n) {
+  std::vector<unsigned> v(n);
+  unsigned x = 2463534242u;
+  for (auto &w : v) x ^= x << 13, x ^= x >> 17, x ^= x << 5, w = x;
+  return v;
+}
+inline std::vector<unsigned> byteHistogram(const std::vector<unsigned> &words) {
+  std::vector<unsigned> bins(256);
+  for (unsigned w : words)
+    for (int k = 0; k < 4; ++k) ++bins[(w >> (8 * k)) & 0xff];
+  return bins;
 }
 
 inline bool near(double got, double want, double rel) { return std::fabs(got - want) <= rel * std::fmax(1.0, std::fabs(want)); }

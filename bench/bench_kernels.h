@@ -4,6 +4,7 @@
 
 constexpr int kReduceThreads = 256;
 constexpr int kTile = 16;
+constexpr int kHistogramBins = 256;
 
 __global__ void triad(float *a, const float *b, const float *c, float s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -40,6 +41,32 @@ __global__ void sgemm(const float *A, const float *B, float *C, int n) {
     __syncthreads();
   }
   C[row * n + col] = acc;
+}
+
+// Fully contended atomics: every thread adds to one counter.
+__global__ void atomic_one_address(unsigned *counter, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(counter, 1u);
+}
+__global__ void atomic_float_one_address(float *sum, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) atomicAdd(sum, 1.0f);
+}
+
+// 256-bin histogram of the bytes of `words`: per-block bins in shared memory, merged at the end.
+__global__ void histogram256(const unsigned *words, int n, unsigned *bins) {
+  __shared__ unsigned local[kHistogramBins];
+  for (int b = threadIdx.x; b < kHistogramBins; b += blockDim.x) local[b] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    unsigned w = words[i];
+    atomicAdd(&local[w & 0xff], 1u);
+    atomicAdd(&local[(w >> 8) & 0xff], 1u);
+    atomicAdd(&local[(w >> 16) & 0xff], 1u);
+    atomicAdd(&local[w >> 24], 1u);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < kHistogramBins; b += blockDim.x) atomicAdd(&bins[b], local[b]);
 }
 
 __global__ void empty() {}

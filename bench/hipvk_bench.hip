@@ -7,7 +7,10 @@
 
 #include "bench_common.h"
 #include "bench_kernels.h"
+#include "glsl_atomic_float_one.h"
+#include "glsl_atomic_one.h"
 #include "glsl_empty.h"
+#include "glsl_histogram.h"
 #include "glsl_reduce.h"
 #include "glsl_sgemm.h"
 #include "glsl_triad.h"
@@ -75,10 +78,13 @@ int main(int argc, char **argv) {
   CHECK(hipGetDeviceProperties(&prop, 0));
   std::printf("device: %s (warpSize %d)\n", prop.name, prop.warpSize);
 
-  GlslKernel gTriad, gReduce, gSgemm, gEmpty;
+  GlslKernel gTriad, gReduce, gSgemm, gAtomicOne, gAtomicFloatOne, gHistogram, gEmpty;
   registerGlsl(gTriad, "glsl_triad", glsl_triad, sizeof glsl_triad, {8, 8, 8, 4, 4}, 0);
   registerGlsl(gReduce, "glsl_reduce", glsl_reduce, sizeof glsl_reduce, {8, 8, 4}, kReduceThreads * 4);
   registerGlsl(gSgemm, "glsl_sgemm", glsl_sgemm, sizeof glsl_sgemm, {8, 8, 8, 4}, 2 * kTile * kTile * 4);
+  registerGlsl(gAtomicOne, "glsl_atomic_one", glsl_atomic_one, sizeof glsl_atomic_one, {8, 4}, 0);
+  registerGlsl(gAtomicFloatOne, "glsl_atomic_float_one", glsl_atomic_float_one, sizeof glsl_atomic_float_one, {8, 4}, 0);
+  registerGlsl(gHistogram, "glsl_histogram", glsl_histogram, sizeof glsl_histogram, {8, 4, 8}, kHistogramBins * 4);
   registerGlsl(gEmpty, "glsl_empty", glsl_empty, sizeof glsl_empty, {}, 0);
 
   // ---- triad: a = b + s * c, 12 bytes moved per element
@@ -171,6 +177,80 @@ int main(int argc, char **argv) {
     CHECK(hipFree(dA));
     CHECK(hipFree(dB));
     CHECK(hipFree(dC));
+  }
+
+  // ---- atomics: n additions to one address (unsigned, float), a 256-bin byte histogram
+  {
+    int n = sz.atomics;
+    unsigned *counter;
+    float *sum;
+    CHECK(hipMalloc(&counter, 4));
+    CHECK(hipMalloc(&sum, 4));
+    dim3 grid((n + 255) / 256), block(256);
+    auto checkOne = [&](const char *impl, int launches) {
+      unsigned got = 0;
+      float fgot = 0;
+      CHECK(hipMemcpy(&got, counter, 4, hipMemcpyDeviceToHost));
+      CHECK(hipMemcpy(&fgot, sum, 4, hipMemcpyDeviceToHost));
+      verify(got == unsigned(n) * unsigned(launches), impl);
+      verify(fgot == float(n), impl);  // one launch of at most 2^24 float additions of 1: exact
+      CHECK(hipMemset(counter, 0, 4));
+      CHECK(hipMemset(sum, 0, 4));
+    };
+    CHECK(hipMemset(counter, 0, 4));
+    CHECK(hipMemset(sum, 0, 4));
+    double hip = bench::timeMs(sz.reps, [&] { atomic_one_address<<<grid, block>>>(counter, n); }, sync);
+    atomic_float_one_address<<<grid, block>>>(sum, n);
+    checkOne("atomic one address hip", sz.reps + 1);
+    double hipFloat = bench::timeMs(sz.reps, [&] {
+      CHECK(hipMemset(sum, 0, 4));
+      atomic_float_one_address<<<grid, block>>>(sum, n);
+    }, sync);
+    atomic_one_address<<<grid, block>>>(counter, n);
+    checkOne("atomic float one address hip", 1);
+    double glsl = bench::timeMs(sz.reps, [&] { gAtomicOne.launch(grid, block, {&counter, &n}); }, sync);
+    gAtomicFloatOne.launch(grid, block, {&sum, &n});
+    checkOne("atomic one address glsl", sz.reps + 1);
+    double glslFloat = bench::timeMs(sz.reps, [&] {
+      CHECK(hipMemset(sum, 0, 4));
+      gAtomicFloatOne.launch(grid, block, {&sum, &n});
+    }, sync);
+    gAtomicOne.launch(grid, block, {&counter, &n});
+    checkOne("atomic float one address glsl", 1);
+    bench::report("atomic1", "hip", hip, n, "Gatomic/s");
+    bench::report("atomic1", "glsl", glsl, n, "Gatomic/s");
+    bench::report("atomicf", "hip", hipFloat, n, "Gatomic/s");
+    bench::report("atomicf", "glsl", glslFloat, n, "Gatomic/s");
+    std::printf("ratio atomic1 hip/glsl time %.3f\n", hip / glsl);
+    std::printf("ratio atomicf hip/glsl time %.3f\n", hipFloat / glslFloat);
+    CHECK(hipFree(counter));
+    CHECK(hipFree(sum));
+
+    std::vector<unsigned> words = bench::histogramWords(size_t(n)), want = bench::byteHistogram(words), got(kHistogramBins);
+    unsigned *dwords, *dbins;
+    CHECK(hipMalloc(&dwords, size_t(n) * 4));
+    CHECK(hipMalloc(&dbins, kHistogramBins * 4));
+    CHECK(hipMemcpy(dwords, words.data(), size_t(n) * 4, hipMemcpyHostToDevice));
+    int blocks = std::min(1024, (n + 255) / 256);
+    auto histogram = [&](auto launch) {
+      return bench::timeMs(sz.reps, [&] {
+        CHECK(hipMemset(dbins, 0, kHistogramBins * 4));
+        launch();
+      }, sync);
+    };
+    auto checkHistogram = [&](const char *impl) {
+      CHECK(hipMemcpy(got.data(), dbins, kHistogramBins * 4, hipMemcpyDeviceToHost));
+      verify(got == want, impl);
+    };
+    double hipHist = histogram([&] { histogram256<<<blocks, 256>>>(dwords, n, dbins); });
+    checkHistogram("histogram hip");
+    double glslHist = histogram([&] { gHistogram.launch(blocks, 256, {&dwords, &n, &dbins}); });
+    checkHistogram("histogram glsl");
+    bench::report("histo", "hip", hipHist, 4.0 * n, "GB/s");
+    bench::report("histo", "glsl", glslHist, 4.0 * n, "GB/s");
+    std::printf("ratio histo hip/glsl time %.3f\n", hipHist / glslHist);
+    CHECK(hipFree(dwords));
+    CHECK(hipFree(dbins));
   }
 
   // ---- launch latency: back-to-back empty kernels, then one synchronisation

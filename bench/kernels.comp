@@ -1,6 +1,6 @@
 // The benchmark kernels of hipvk_bench.hip written in GLSL, for the "our SPIR-V vs glslang's"
 // ratio. They follow docs/ABI.md: the push-constant header (global segment, gridDim, argument
-// buffer) and then the HIP kernel's arguments at offset 32, block size from specialization
+// and service buffer) and then the HIP kernel's arguments at offset 48, block size from specialization
 // constants 0-2. One kernel per -D selector.
 #version 460
 #extension GL_EXT_buffer_reference : require
@@ -53,6 +53,38 @@ void main() {
     barrier();
   }
   args.C.v[row * n + col] = acc;
+}
+#elif defined(ATOMIC_ONE)
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Uints { uint v[]; };
+layout(push_constant) uniform Args { HIPVK_HEADER Uints counter; int n; } args;
+void main() {
+  uint i = gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+  if (i < uint(args.n)) atomicAdd(args.counter.v[0], 1u);
+}
+#elif defined(ATOMIC_FLOAT_ONE)
+#extension GL_EXT_shader_atomic_float : require
+layout(push_constant) uniform Args { HIPVK_HEADER Floats sum; int n; } args;
+void main() {
+  uint i = gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x;
+  if (i < uint(args.n)) atomicAdd(args.sum.v[0], 1.0);
+}
+#elif defined(HISTOGRAM)
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Uints { uint v[]; };
+layout(push_constant) uniform Args { HIPVK_HEADER Uints words; int n; Uints bins; } args;
+shared uint local_bins[256];
+void main() {
+  uint t = gl_LocalInvocationID.x;
+  for (uint b = t; b < 256u; b += gl_WorkGroupSize.x) local_bins[b] = 0u;
+  barrier();
+  for (uint i = gl_WorkGroupID.x * gl_WorkGroupSize.x + t; i < uint(args.n); i += args.gridX * gl_WorkGroupSize.x) {
+    uint w = args.words.v[i];
+    atomicAdd(local_bins[w & 0xffu], 1u);
+    atomicAdd(local_bins[(w >> 8) & 0xffu], 1u);
+    atomicAdd(local_bins[(w >> 16) & 0xffu], 1u);
+    atomicAdd(local_bins[w >> 24], 1u);
+  }
+  barrier();
+  for (uint b = t; b < 256u; b += gl_WorkGroupSize.x) atomicAdd(args.bins.v[b], local_bins[b]);
 }
 #elif defined(EMPTY)
 layout(push_constant) uniform Args { HIPVK_HEADER } args;

@@ -94,6 +94,45 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(dC));
   }
   {
+    int n = sz.atomics;
+    unsigned *counter;
+    float *sum;
+    CHECK(cudaMalloc(&counter, 4));
+    CHECK(cudaMalloc(&sum, 4));
+    CHECK(cudaMemset(counter, 0, 4));
+    dim3 grid((n + 255) / 256), block(256);
+    double ms = bench::timeMs(sz.reps, [&] { atomic_one_address<<<grid, block>>>(counter, n); }, sync);
+    double msFloat = bench::timeMs(sz.reps, [&] {
+      CHECK(cudaMemset(sum, 0, 4));
+      atomic_float_one_address<<<grid, block>>>(sum, n);
+    }, sync);
+    unsigned got = 0;
+    float fgot = 0;
+    CHECK(cudaMemcpy(&got, counter, 4, cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(&fgot, sum, 4, cudaMemcpyDeviceToHost));
+    verify(got == unsigned(n) * unsigned(sz.reps + 1) && fgot == float(n), "atomics one address");
+    bench::report("atomic1", "cuda", ms, n, "Gatomic/s");
+    bench::report("atomicf", "cuda", msFloat, n, "Gatomic/s");
+    CHECK(cudaFree(counter));
+    CHECK(cudaFree(sum));
+
+    std::vector<unsigned> words = bench::histogramWords(size_t(n)), want = bench::byteHistogram(words), bins(kHistogramBins);
+    unsigned *dwords, *dbins;
+    CHECK(cudaMalloc(&dwords, size_t(n) * 4));
+    CHECK(cudaMalloc(&dbins, kHistogramBins * 4));
+    CHECK(cudaMemcpy(dwords, words.data(), size_t(n) * 4, cudaMemcpyHostToDevice));
+    int blocks = std::min(1024, (n + 255) / 256);
+    double msHist = bench::timeMs(sz.reps, [&] {
+      CHECK(cudaMemset(dbins, 0, kHistogramBins * 4));
+      histogram256<<<blocks, 256>>>(dwords, n, dbins);
+    }, sync);
+    CHECK(cudaMemcpy(bins.data(), dbins, kHistogramBins * 4, cudaMemcpyDeviceToHost));
+    verify(bins == want, "histogram");
+    bench::report("histo", "cuda", msHist, 4.0 * n, "GB/s");
+    CHECK(cudaFree(dwords));
+    CHECK(cudaFree(dbins));
+  }
+  {
     double us = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, sync) / sz.launches * 1e3;
     std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "cuda", us);
   }

@@ -56,6 +56,12 @@ struct StructuredMergesPass : llvm::PassInfoMixin<StructuredMergesPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
 
+// Marks the __syncthreads() barriers that provably order no global memory (BarrierScopePass.cpp).
+inline constexpr const char *kWorkgroupOnlyBarrier = "hipvk.barrier.workgroup_only";
+struct BarrierScopePass : llvm::PassInfoMixin<BarrierScopePass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 struct LayoutMemoryPass : llvm::PassInfoMixin<LayoutMemoryPass> {
   explicit LayoutMemoryPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);

@@ -4,6 +4,7 @@
 #include "SpirvEmitterImpl.h"
 
 #include "DeviceBuiltins.h"
+#include "Passes.h"
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
@@ -282,11 +283,13 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::grid_dim_y:
   case B::grid_dim_z: return gridDim(unsigned(builtin) - unsigned(B::grid_dim_x));
   case B::warp_size: return subgroupSize();
-  case B::syncthreads:
-    opNoResult(spv::OpControlBarrier, {u32(spv::ScopeWorkgroup), u32(spv::ScopeWorkgroup),
-                                       u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask |
-                                           spv::MemorySemanticsUniformMemoryMask)});
+  case B::syncthreads: {
+    // Orders global memory too (HIP's __syncthreads), unless hipvk-barrier-scope proved it need not.
+    uint32_t semantics = spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask;
+    if (!call.hasMetadata(kWorkgroupOnlyBarrier)) semantics |= spv::MemorySemanticsUniformMemoryMask;
+    opNoResult(spv::OpControlBarrier, {u32(spv::ScopeWorkgroup), u32(spv::ScopeWorkgroup), u32(semantics)});
     return 0;
+  }
   }
   return unsupported(call, "hipvk builtin '" + std::string(deviceBuiltinName(builtin)) + "' has no lowering");
 }
