@@ -123,6 +123,7 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_
     i += count ? count : 1;
   }
   if (!caps.empty()) md += "caps" + caps + "\n";
+  if (std::string scopes = shaderClockScopes(spirv); !scopes.empty()) md += "clock" + scopes + "\n";
   return md;
 }
 
