@@ -60,6 +60,8 @@ struct Device::Features {
   VkPhysicalDeviceVulkan13Features v13{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat{
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceShaderClockFeaturesKHR shaderClock{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+  bool withShaderClock = false;  // VK_KHR_shader_clock is present: shaderClock is in the chain
 
   VkPhysicalDeviceFeatures2 *chain(bool withAtomicFloat) {
     core.pNext = &v11;
@@ -67,11 +69,14 @@ struct Device::Features {
     v12.pNext = &v13;
     v13.pNext = withAtomicFloat ? &atomicFloat : nullptr;
     atomicFloat.pNext = nullptr;
+    shaderClock.pNext = nullptr;
+    if (withShaderClock) (withAtomicFloat ? atomicFloat.pNext : v13.pNext) = &shaderClock;
     return &core;
   }
 
   static Features query(VkPhysicalDevice physical, bool withAtomicFloat) {
     Features f;
+    f.withShaderClock = hasExtension(physical, VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
     vkGetPhysicalDeviceFeatures2(physical, f.chain(withAtomicFloat));
     return f;
   }
@@ -105,6 +110,9 @@ struct Device::Features {
     e.v13.computeFullSubgroups = v13.computeFullSubgroups;
     e.atomicFloat = atomicFloat;
     e.atomicFloat.pNext = nullptr;
+    e.withShaderClock = withShaderClock;
+    e.shaderClock.shaderSubgroupClock = shaderClock.shaderSubgroupClock;
+    e.shaderClock.shaderDeviceClock = shaderClock.shaderDeviceClock;
     return e;
   }
 };
@@ -147,6 +155,13 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   hasMemoryBudget_ = hasExtension(physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   hasAtomicFloat_ = hasExtension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   enabled_ = std::make_unique<Features>(Features::query(physical, hasAtomicFloat_).enabledSubset());
+  if (hasExtension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
+    VkPhysicalDeviceExternalMemoryHostPropertiesEXT hostImport{
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 props{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &hostImport};
+    vkGetPhysicalDeviceProperties2(physical, &props);
+    hostImportAlignment_ = hostImport.minImportedHostPointerAlignment;
+  }
 
   v11Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES;
   v12Props_.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
@@ -191,6 +206,9 @@ void Device::savePipelineCache() {
   std::filesystem::rename(tmp, l.cacheFile, ec);
   if (ec) std::filesystem::remove(tmp, ec);
 }
+
+bool Device::hasSubgroupClock() const { return enabled_->shaderClock.shaderSubgroupClock != 0; }
+bool Device::hasDeviceClock() const { return enabled_->shaderClock.shaderDeviceClock != 0; }
 
 uint64_t Device::maxAllocationSize() const {
   return std::min<uint64_t>(v11Props_.maxMemoryAllocationSize, v13Props_.maxBufferSize);
@@ -475,6 +493,8 @@ std::string Device::missingCapability(std::span<const std::string> caps) const {
        f.atomicFloat.shaderBufferFloat32AtomicAdd || f.atomicFloat.shaderSharedFloat32AtomicAdd},
       {SpvCapabilityAtomicFloat64AddEXT, "AtomicFloat64AddEXT",
        f.atomicFloat.shaderBufferFloat64AtomicAdd || f.atomicFloat.shaderSharedFloat64AtomicAdd},
+      // Which scopes the module reads is checked separately (hasSubgroupClock/hasDeviceClock).
+      {SpvCapabilityShaderClockKHR, "ShaderClockKHR", hasSubgroupClock() || hasDeviceClock()},
   };
   // A capability is written as its name in the SPIR-V spec or as its decimal enumerant.
   for (const std::string &cap : caps) {
@@ -503,6 +523,8 @@ void Device::createLogical() {
   std::vector<const char *> extensions;
   if (hasMemoryBudget_) extensions.push_back(VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   if (hasAtomicFloat_) extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  if (enabled_->withShaderClock) extensions.push_back(VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
+  if (hostImportAlignment_) extensions.push_back(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
   Features features = *enabled_;
   VkDeviceCreateInfo info{.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                           .pNext = features.chain(hasAtomicFloat_),
@@ -710,6 +732,9 @@ std::string Device::featureSummary() const {
   add("full-subgroups", f.v13.computeFullSubgroups);
   add("vulkan-memory-model", f.v12.vulkanMemoryModel);
   add("memory-budget", hasMemoryBudget_);
+  add("subgroup-clock", hasSubgroupClock());
+  add("device-clock", hasDeviceClock());
+  add("host-import", hostImportAlignment_ != 0);
   return out;
 }
 

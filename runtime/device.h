@@ -49,6 +49,11 @@ class Device {
   // A SPIR-V capability (by its name in the spec) the device cannot execute with the enabled
   // features; empty when all of `caps` are fine.
   std::string missingCapability(std::span<const std::string> caps) const;
+  // OpReadClockKHR at Subgroup scope (clock64) and at Device scope (wall_clock64).
+  bool hasSubgroupClock() const;
+  bool hasDeviceClock() const;
+  // Alignment of host memory the device imports (VK_EXT_external_memory_host); 0: cannot import.
+  uint64_t hostImportAlignment() const { return hostImportAlignment_; }
 
   // ---- the logical device; every accessor below creates it on first use ------------------------
   bool hasLogical() const { return created_.load(std::memory_order_acquire); }
@@ -117,6 +122,7 @@ class Device {
   std::unique_ptr<Features> enabled_;  // the features the logical device gets
   bool hasMemoryBudget_ = false;
   bool hasAtomicFloat_ = false;
+  uint64_t hostImportAlignment_ = 0;
   hipDeviceProp_t hipProps_{};
 
   VkPhysicalDeviceVulkan12Properties v12Props_{};

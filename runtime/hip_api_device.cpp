@@ -5,6 +5,7 @@
 
 #include "api.h"
 #include "device.h"
+#include "shader_clock.h"
 
 namespace {
 
@@ -62,7 +63,10 @@ hipError_t hipGetDevice(int *deviceId) {
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int deviceId) {
   return api::call(__func__, [&] {
     api::requireNonNull(prop);
-    *prop = Context::instance().device(deviceId).hipProperties();
+    Device &device = Context::instance().device(deviceId);
+    *prop = device.hipProperties();
+    // The rate of the timer clock()/clock64() read, measured (Vulkan does not report it).
+    prop->clockRate = prop->clockInstructionRate = shaderClockRates(device).subgroupKHz;
   });
 }
 
@@ -73,7 +77,12 @@ hipError_t hipGetDevicePropertiesR0600(hipDeviceProp_t *prop, int deviceId)
 hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int deviceId) {
   return api::call(__func__, [&] {
     api::requireNonNull(pi);
-    *pi = Context::instance().device(deviceId).attribute(attr);
+    Device &device = Context::instance().device(deviceId);
+    *pi = device.attribute(attr);  // validates `attr` first
+    if (attr == hipDeviceAttributeClockRate || attr == hipDeviceAttributeClockInstructionRate)
+      *pi = shaderClockRates(device).subgroupKHz;
+    else if (attr == hipDeviceAttributeWallClockRate)
+      *pi = shaderClockRates(device).deviceKHz;
   });
 }
 

@@ -19,8 +19,7 @@ Symbol findSymbol(const void *symbol) {
 
 // The symbol's device address on the calling thread's device (creating the module there).
 std::byte *symbolAddress(const Symbol &s) {
-  uint64_t segment = s.module->instance(Context::instance().currentDevice()).segmentAddress();
-  return reinterpret_cast<std::byte *>(segment + s.info->offset);
+  return reinterpret_cast<std::byte *>(s.module->instance(Context::instance().currentDevice()).address(*s.info));
 }
 
 void checkSymbolRange(const Symbol &s, size_t bytes, size_t offset) {

@@ -51,6 +51,14 @@ void __hipRegisterVar(void **modules, void *var, char *, const char *deviceVar, 
   }
 }
 
+void __hipRegisterManagedVar(void *modules, void **pointer, void *, const char *name, size_t, unsigned) {
+  try {
+    Context::instance().registry().registerManagedVar(static_cast<void **>(modules), pointer, name);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "hipvk: registering managed variable %s: %s\n", name ? name : "(null)", e.what());
+  }
+}
+
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream) {
   return api::call(__func__, [&] { pushCallConfiguration(gridDim, blockDim, sharedMem, stream); });
 }
@@ -188,8 +196,7 @@ hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t h
     const GlobalInfo *g = m.global(name);
     if (!g) fail(hipErrorNotFound, std::string("no global named ") + name + " in the module");
     if (dptr) {
-      uint64_t segment = m.instance(Context::instance().currentDevice()).segmentAddress();
-      *dptr = reinterpret_cast<hipDeviceptr_t>(segment + g->offset);
+      *dptr = reinterpret_cast<hipDeviceptr_t>(m.instance(Context::instance().currentDevice()).address(*g));
     }
     if (bytes) *bytes = size_t(g->size);
   });

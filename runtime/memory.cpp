@@ -1,5 +1,9 @@
 #include "memory.h"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -50,6 +54,63 @@ Buffer Buffer::create(Device &device, uint64_t size, MemoryUse use) {
   return b;
 }
 
+Buffer Buffer::importHost(Device &device, std::byte *host, uint64_t size) {
+  const uint64_t alignment = device.hostImportAlignment();
+  if (alignment == 0) fail(hipErrorNotSupported, "the device cannot import host memory (VK_EXT_external_memory_host)");
+  if (reinterpret_cast<uintptr_t>(host) % alignment != 0 || size % alignment != 0)
+    fail(hipErrorNotSupported, "host memory is not aligned as the device imports it (" + std::to_string(alignment) + " bytes)");
+  VkDevice vkDevice = device.vk();
+  constexpr auto handleType = VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+  VkMemoryHostPointerPropertiesEXT hostProps{.sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+  check(vkGetMemoryHostPointerPropertiesEXT(vkDevice, handleType, host, &hostProps), "vkGetMemoryHostPointerPropertiesEXT");
+
+  Buffer b;
+  b.size = size;
+  VkExternalMemoryBufferCreateInfo external{.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
+                                            .handleTypes = handleType};
+  VkBufferCreateInfo info{.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                          .pNext = &external,
+                          .size = size,
+                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
+                          .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  VkBuffer buffer = VK_NULL_HANDLE;
+  check(vkCreateBuffer(vkDevice, &info, nullptr, &buffer), "vkCreateBuffer");
+  b.buffer = vk::Buffer(vkDevice, buffer);
+
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(vkDevice, buffer, &req);
+  uint32_t type = device.memoryType(MemoryUse::Host, req.memoryTypeBits & hostProps.memoryTypeBits);
+  VkImportMemoryHostPointerInfoEXT import{.sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+                                         .handleType = handleType,
+                                         .pHostPointer = host};
+  VkMemoryAllocateFlagsInfo flags{.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                  .pNext = &import,
+                                  .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+  VkMemoryAllocateInfo alloc{.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                             .pNext = &flags,
+                             .allocationSize = size,
+                             .memoryTypeIndex = type};
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  check(vkAllocateMemory(vkDevice, &alloc, nullptr, &memory), "vkAllocateMemory (imported host memory)");
+  b.memory = vk::Memory(vkDevice, memory);
+  check(vkBindBufferMemory(vkDevice, buffer, memory, 0), "vkBindBufferMemory");
+  b.mapped = host;  // the host's own bytes: copies to and from it are plain memcpy
+  VkBufferDeviceAddressInfo addressInfo{.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer};
+  b.address = vkGetBufferDeviceAddress(vkDevice, &addressInfo);
+  return b;
+}
+
+void HostPages::Free::operator()(std::byte *p) const { std::free(p); }
+
+HostPages::HostPages(size_t bytes) {
+  const size_t page = size_t(sysconf(_SC_PAGESIZE));
+  size_ = std::max(page, (bytes + page - 1) / page * page);
+  data_.reset(static_cast<std::byte *>(std::aligned_alloc(page, size_)));
+  if (!data_) fail(hipErrorOutOfMemory, "host memory for managed variables");
+  std::memset(data_.get(), 0, size_);
+}
+
 void AllocationTable::insert(std::shared_ptr<Allocation> allocation) {
   std::unique_lock lock(mutex_);
   uint64_t address = allocation->address();
@@ -90,6 +151,13 @@ uint64_t AllocationTable::bytesInUse() const {
 std::shared_ptr<Allocation> allocate(Device &device, uint64_t size, bool userOwned) {
   auto allocation = std::make_shared<Allocation>(
       Allocation{device, Buffer::create(device, size, MemoryUse::Device), size, userOwned});
+  device.allocations().insert(allocation);
+  return allocation;
+}
+
+std::shared_ptr<Allocation> importHostPages(Device &device, const HostPages &pages) {
+  auto allocation = std::make_shared<Allocation>(
+      Allocation{device, Buffer::importHost(device, pages.data(), pages.size()), pages.size(), false, true});
   device.allocations().insert(allocation);
   return allocation;
 }
@@ -135,7 +203,9 @@ void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind) {
     // there: refuse, like ROCm's checks.
     bool dstDevice = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
     bool srcDevice = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
-    if (d.has_value() != dstDevice || s.has_value() != srcDevice)
+    // Managed storage is host memory as much as device memory: either kind names it correctly.
+    auto matches = [](const std::optional<Resolved> &r, bool device) { return r ? device || r->allocation->hostShared : !device; };
+    if (!matches(d, dstDevice) || !matches(s, srcDevice))
       fail(hipErrorInvalidValue, "hipMemcpyKind does not match the pointers");
   }
   if (!d && !s) {

@@ -27,6 +27,27 @@ struct Buffer {
 
   // Throws hipErrorOutOfMemory when the device cannot hold `size` bytes in one buffer.
   static Buffer create(Device &device, uint64_t size, MemoryUse use);
+  // A buffer over host memory the device imports (VK_EXT_external_memory_host): the device reads
+  // and writes those very bytes. `host` and `size` are multiples of hostImportAlignment(). Throws
+  // hipErrorNotSupported on a device that cannot import host memory.
+  static Buffer importHost(Device &device, std::byte *host, uint64_t size);
+};
+
+// Zeroed, page-aligned host memory of whole pages that devices can import: the storage of
+// __managed__ variables, which host code reads and writes in place while kernels reach it through
+// each device's imported buffer. Its address never changes, so it can exist before any device.
+class HostPages {
+ public:
+  explicit HostPages(size_t bytes);
+  std::byte *data() const { return data_.get(); }
+  size_t size() const { return size_; }
+
+ private:
+  struct Free {
+    void operator()(std::byte *p) const;
+  };
+  std::unique_ptr<std::byte, Free> data_;
+  size_t size_;
 };
 
 // One hipMalloc (userOwned) or one runtime-owned region such as a module's global segment, which
@@ -36,6 +57,7 @@ struct Allocation {
   Buffer buffer;
   uint64_t size;  // what the user asked for; the buffer may be larger
   bool userOwned;
+  bool hostShared = false;  // the host's own memory (managed storage): its host pointer is valid too
 
   uint64_t address() const { return buffer.address; }
 };
@@ -67,6 +89,8 @@ class AllocationTable {
 
 // Allocates `size` (> 0) bytes of device memory and registers it in the device's table.
 std::shared_ptr<Allocation> allocate(Device &device, uint64_t size, bool userOwned);
+// Makes `pages` device memory of `device` (registered in its table, runtime-owned).
+std::shared_ptr<Allocation> importHostPages(Device &device, const HostPages &pages);
 
 // Finds the device allocation `pointer` points into: on the calling thread's device first (device
 // addresses of different devices may coincide), then on the others. Never creates a device.

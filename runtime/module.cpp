@@ -76,6 +76,12 @@ std::vector<uint32_t> adaptFloatControls(const std::vector<uint32_t> &words, con
   return out;
 }
 
+[[noreturn]] void missingClock(const Device &device, const char *feature) {
+  std::fprintf(stderr, "hipvk: device code reads the shader clock, but %s lacks %s (VK_KHR_shader_clock)\n",
+               device.hipProperties().name, feature);
+  fail(hipErrorInvalidDeviceFunction, std::string("missing ") + feature);
+}
+
 template <typename T>
 T number(std::string_view text) {
   T value{};
@@ -105,8 +111,26 @@ Metadata Metadata::parse(std::string_view text) {
       expect(2);
       m.segment = number<uint64_t>(f[1]);
     } else if (f[0] == "global") {
-      expect(5);
-      m.globals.push_back({std::string(f[1]), number<uint64_t>(f[2]), number<uint64_t>(f[3])});
+      if (f.size() < 5) expect(5);
+      GlobalInfo g{std::string(f[1]), number<uint64_t>(f[2]), number<uint64_t>(f[3])};
+      if (f[4] == "managed") {
+        expect(6);
+        g.kind = GlobalKind::Managed;
+        g.slot = number<uint64_t>(f[5]);
+      } else {
+        expect(5);
+        if (f[4] != "device" && f[4] != "constant") invalidImage("metadata: unknown kind of global " + g.name);
+        g.kind = f[4] == "constant" ? GlobalKind::Constant : GlobalKind::Device;
+      }
+      m.globals.push_back(std::move(g));
+    } else if (f[0] == "reloc") {
+      expect(2);
+      m.relocations.push_back(number<uint64_t>(f[1]));
+    } else if (f[0] == "clock") {
+      for (size_t i = 1; i < f.size(); ++i) {
+        if (f[i] != "subgroup" && f[i] != "device") invalidImage("metadata: unknown clock scope");
+        (f[i] == "subgroup" ? m.subgroupClock : m.deviceClock) = true;
+      }
     } else if (f[0] == "kernel") {
       expect(6);
       KernelInfo k{std::string(f[1]), number<uint32_t>(f[2]) != 0, number<uint32_t>(f[3]), number<uint32_t>(f[4]),
@@ -125,8 +149,13 @@ Metadata Metadata::parse(std::string_view text) {
     // Other record kinds are for later ABI revisions of the same version: skipped.
   }
   if (!sawHeader) invalidImage("metadata: empty");
+  // Every 8-byte slot the runtime patches must lie inside the segment.
+  auto inSegment = [&](uint64_t offset, uint64_t size) { return offset <= m.segment && size <= m.segment - offset; };
   for (const GlobalInfo &g : m.globals)
-    if (g.offset > m.segment || g.size > m.segment - g.offset) invalidImage("metadata: global " + g.name + " out of bounds");
+    if (!inSegment(g.offset, g.size) || (g.kind == GlobalKind::Managed && !inSegment(g.slot, 8)))
+      invalidImage("metadata: global " + g.name + " out of bounds");
+  for (uint64_t r : m.relocations)
+    if (!inSegment(r, 8)) invalidImage("metadata: relocation out of bounds");
   return m;
 }
 
@@ -176,7 +205,20 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
 Module::Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit)
     : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::move(globalInit)) {
   for (const KernelInfo &k : metadata_.kernels) functions_.emplace_back(*this, k);
+  // Managed storage is laid out like the segment's first bytes (docs/ABI.md) and starts with the
+  // initial bytes there; it exists from registration on, before any device.
+  uint64_t managedBytes = 0;
+  for (const GlobalInfo &g : metadata_.globals)
+    if (g.kind == GlobalKind::Managed) managedBytes = std::max(managedBytes, g.offset + g.size);
+  if (managedBytes > 0) {
+    managed_ = std::make_unique<HostPages>(managedBytes);
+    std::memcpy(managed_->data(), globalInit_.data(), std::min<size_t>(managedBytes, globalInit_.size()));
+  }
 }
+
+Module::~Module() = default;
+
+std::byte *Module::managedHostAddress(const GlobalInfo &global) const { return managed_->data() + global.offset; }
 
 Function *Module::function(std::string_view name) {
   for (Function &f : functions_)
@@ -244,19 +286,41 @@ Module::Instance::Instance(Device &device, const Module &module) : device_(devic
     shader_ = vk::ShaderModule(device.vk(), shader);
   }
 
+  if (module.metadata_.subgroupClock && !device.hasSubgroupClock()) missingClock(device, "shaderSubgroupClock");
+  if (module.metadata_.deviceClock && !device.hasDeviceClock()) missingClock(device, "shaderDeviceClock");
+
   if (module.metadata_.segment > 0) {
-    // Runtime-owned (hipFree refuses it), but in the table so that hipMemcpy and
-    // hipPointerGetAttributes accept symbol addresses. Zero beyond the initializers.
-    segment_ = allocate(device, module.metadata_.segment, false);
-    std::string image = module.globalInit_;
-    image.resize(module.metadata_.segment, '\0');
+    // Runtime-owned (hipFree refuses them), but in the table so that hipMemcpy and
+    // hipPointerGetAttributes accept symbol addresses.
     try {
+      segment_ = allocate(device, module.metadata_.segment, false);
+      if (module.managed_) managed_ = importHostPages(device, *module.managed_);
+      std::string image = initialSegment(module);
       device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size());
     } catch (...) {
-      device.allocations().remove(segment_->address());  // no destructor runs for a failed constructor
+      // No destructor runs for a failed constructor.
+      if (segment_) device.allocations().remove(segment_->address());
+      if (managed_) device.allocations().remove(managed_->address());
       throw;
     }
   }
+}
+
+// The segment's bytes on this device: the initializers (zero beyond them), each relocated
+// segment offset turned into an address, each managed variable's pointer set to its storage.
+std::string Module::Instance::initialSegment(const Module &module) const {
+  std::string image = module.globalInit_;
+  image.resize(module.metadata_.segment, '\0');
+  auto patch = [&](uint64_t at, auto &&change) {
+    uint64_t value;
+    std::memcpy(&value, image.data() + at, sizeof(value));
+    value = change(value);
+    std::memcpy(image.data() + at, &value, sizeof(value));
+  };
+  for (uint64_t at : module.metadata_.relocations) patch(at, [&](uint64_t offset) { return segment_->address() + offset; });
+  for (const GlobalInfo &g : module.metadata_.globals)
+    if (g.kind == GlobalKind::Managed) patch(g.slot, [&](uint64_t) { return address(g); });
+  return image;
 }
 
 Module::Instance::~Instance() {
@@ -267,9 +331,14 @@ Module::Instance::~Instance() {
     log("releasing device code: %s", e.what());
   }
   if (segment_) device_.allocations().remove(segment_->address());
+  if (managed_) device_.allocations().remove(managed_->address());
 }
 
 uint64_t Module::Instance::segmentAddress() const { return segment_ ? segment_->address() : 0; }
+
+uint64_t Module::Instance::address(const GlobalInfo &global) const {
+  return (global.kind == GlobalKind::Managed ? managed_->address() : segmentAddress()) + global.offset;
+}
 
 VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared) {
   std::lock_guard lock(mutex_);
@@ -333,6 +402,18 @@ void Registry::registerVar(void **handle, const void *hostVar, const char *devic
     return;
   }
   symbols_[hostVar] = Symbol{module, info};
+}
+
+void Registry::registerManagedVar(void **handle, void **hostPointer, const char *deviceName) {
+  std::unique_lock lock(mutex_);
+  Module *module = moduleLocked(handle);
+  const GlobalInfo *info = module && deviceName ? module->global(deviceName) : nullptr;
+  if (!info || info->kind != GlobalKind::Managed || !hostPointer) {
+    log("registered managed variable %s is not in its module's metadata", deviceName ? deviceName : "(null)");
+    return;
+  }
+  *hostPointer = module->managedHostAddress(*info);
+  symbols_[*hostPointer] = Symbol{module, info};
 }
 
 std::optional<Kernel> Registry::kernel(const void *hostStub) const {

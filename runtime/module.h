@@ -27,6 +27,7 @@ namespace hipvk {
 class Device;
 class Function;
 struct Allocation;
+class HostPages;
 
 struct ArgInfo {
   uint32_t offset;
@@ -42,17 +43,23 @@ struct KernelInfo {
   std::vector<ArgInfo> args;
 };
 
+enum class GlobalKind { Device, Constant, Managed };
+
 struct GlobalInfo {
   std::string name;
-  uint64_t offset = 0;
+  uint64_t offset = 0;  // in the segment layout; managed: in the module's managed host pages
   uint64_t size = 0;
+  GlobalKind kind = GlobalKind::Device;
+  uint64_t slot = 0;  // managed: the segment's pointer variable device code reaches the storage by
 };
 
 struct Metadata {
   uint64_t segment = 0;
   std::vector<KernelInfo> kernels;
   std::vector<GlobalInfo> globals;
+  std::vector<uint64_t> relocations;  // segment offsets of 8-byte segment offsets to make addresses
   std::vector<std::string> caps;
+  bool subgroupClock = false, deviceClock = false;  // OpReadClockKHR scopes the code reads
 
   // Throws hipErrorInvalidImage on malformed text.
   static Metadata parse(std::string_view text);
@@ -86,13 +93,18 @@ class Module {
     Instance &operator=(const Instance &) = delete;
 
     uint64_t segmentAddress() const;
+    // The device address of a variable of this module (managed ones in the imported host pages).
+    uint64_t address(const GlobalInfo &global) const;
     // The pipeline of `kernel` for this block size and dynamic shared size, created once.
     VkPipeline pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared);
 
    private:
+    std::string initialSegment(const Module &module) const;
+
     Device &device_;
     vk::ShaderModule shader_;
     std::shared_ptr<Allocation> segment_;
+    std::shared_ptr<Allocation> managed_;  // the module's managed host pages, imported
     std::mutex mutex_;
     std::map<std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
   };
@@ -103,6 +115,7 @@ class Module {
   // hipErrorInvalidKernelFile when the bytes are not a hipvk blob at all, hipErrorInvalidImage
   // when a blob is truncated or malformed. Clang's wrapper is accepted too.
   static std::unique_ptr<Module> fromImage(const void *image, uint64_t available);
+  ~Module();
 
   // The handle Clang keeps and passes back to __hipRegisterFunction/__hipRegisterVar.
   void **handle() { return &self_; }
@@ -111,6 +124,9 @@ class Module {
   // The kernel as a HIP function object (hipFunction_t), null when there is no such kernel.
   Function *function(std::string_view name);
   bool owns(const Function *function) const;
+
+  // Where host code finds a __managed__ variable of this module (what its pointer is set to).
+  std::byte *managedHostAddress(const GlobalInfo &global) const;
 
   Instance &instance(Device &device);
   void dropInstance(Device &device);
@@ -123,6 +139,7 @@ class Module {
   std::vector<uint32_t> spirv_;
   Metadata metadata_;
   std::string globalInit_;
+  std::unique_ptr<HostPages> managed_;  // storage of the __managed__ variables; null without any
   std::deque<Function> functions_;  // one per kernel, in metadata order; addresses are stable
   std::mutex mutex_;
   std::map<Device *, std::unique_ptr<Instance>> instances_;
@@ -140,6 +157,9 @@ class Registry {
   void unregisterBinary(void **handle);
   void registerFunction(void **handle, const void *hostStub, const char *deviceName);
   void registerVar(void **handle, const void *hostVar, const char *deviceName);
+  // __hipRegisterManagedVar: points the host's pointer variable at the managed storage, whose
+  // address is then the symbol (what `&x` and HIP_SYMBOL(x) give host code).
+  void registerManagedVar(void **handle, void **hostPointer, const char *deviceName);
 
   std::optional<Kernel> kernel(const void *hostStub) const;
   std::optional<Symbol> symbol(const void *hostVar) const;

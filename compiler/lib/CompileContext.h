@@ -57,13 +57,15 @@ struct KernelLayout {
 struct GlobalSymbol {
   std::string name;
   uint32_t offset, size;
-  std::string kind; // device | constant | managed
+  std::string kind;  // device | constant | managed
+  uint32_t slot = 0; // managed: offset of the pointer variable device code reaches the storage through
 };
 
 struct ModuleLayout {
   llvm::DenseMap<const llvm::GlobalVariable *, uint32_t> segmentOffsets;
   std::vector<GlobalSymbol> symbols;
   std::vector<uint8_t> segmentInit; // initial bytes of the global segment
+  std::vector<uint32_t> relocations; // offsets of 8-byte segment offsets the runtime makes addresses
   uint32_t segmentBytes = 0;
   llvm::MapVector<const llvm::Function *, KernelLayout> kernels;
 };

@@ -20,6 +20,8 @@ constexpr Row kAmdgpuSynonyms[] = {
     {"llvm.amdgcn.workitem.id.z", DeviceBuiltin::thread_idx_z},  {"llvm.amdgcn.workgroup.id.x", DeviceBuiltin::block_idx_x},
     {"llvm.amdgcn.workgroup.id.y", DeviceBuiltin::block_idx_y},  {"llvm.amdgcn.workgroup.id.z", DeviceBuiltin::block_idx_z},
     {"llvm.amdgcn.wavefrontsize", DeviceBuiltin::warp_size},     {"llvm.amdgcn.s.barrier", DeviceBuiltin::syncthreads},
+    {"llvm.amdgcn.s.memtime", DeviceBuiltin::clock_subgroup},    {"llvm.readcyclecounter", DeviceBuiltin::clock_subgroup},
+    {"llvm.amdgcn.s.memrealtime", DeviceBuiltin::clock_device},
 };
 
 const llvm::StringMap<DeviceBuiltin> &table() {

@@ -1,6 +1,6 @@
 // Decides where every piece of kernel-visible memory lives (docs/ABI.md):
-// - the global segment: all __device__/__constant__ variables and constant tables, at fixed
-//   offsets, with their initial bytes;
+// - the global segment: all __device__/__constant__/__managed__ variables and constant tables, at
+//   fixed offsets, with their initial bytes and relocations;
 // - per kernel: each static __shared__ variable and alloca in its own typed array when all its
 //   accesses have one width (MemoryObjects.h), otherwise at an offset in the kernel's Workgroup or
 //   private word array (dynamic shared memory follows the static words); and the argument area.
@@ -12,8 +12,10 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
 #include <llvm/Support/MathExtras.h>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace llvm;
@@ -22,39 +24,149 @@ namespace hipvk {
 
 namespace {
 
-// Writes the in-memory bytes of an initializer. Returns false for constants holding addresses.
-bool serialize(const Constant *c, const DataLayout &dl, uint8_t *dst) {
-  if (isa<UndefValue>(c) || c->isNullValue()) return true; // the segment starts zeroed
-  if (auto *ci = dyn_cast<ConstantInt>(c)) {
-    APInt v = ci->getValue();
-    for (unsigned i = 0; i < (v.getBitWidth() + 7) / 8; ++i) dst[i] = uint8_t(v.extractBitsAsZExtValue(std::min(8u, v.getBitWidth() - i * 8), i * 8));
-    return true;
+// The variable and byte offset an address constant points to (`&table[2]`, casts and constant
+// GEPs around a global); null when it is no such thing.
+const GlobalVariable *addressTarget(const Constant *c, const DataLayout &dl, int64_t &addend) {
+  addend = 0;
+  while (true) {
+    if (auto *gv = dyn_cast<GlobalVariable>(c)) return gv;
+    auto *expr = dyn_cast<ConstantExpr>(c);
+    if (!expr) return nullptr;
+    if (auto *gep = dyn_cast<GEPOperator>(expr)) {
+      APInt offset(dl.getIndexTypeSizeInBits(gep->getType()), 0);
+      if (!gep->accumulateConstantOffset(dl, offset)) return nullptr;
+      addend += offset.getSExtValue();
+    } else if (!expr->isCast() || expr->getOpcode() == Instruction::IntToPtr) {
+      return nullptr;
+    }
+    c = expr->getOperand(0);
   }
-  if (auto *cf = dyn_cast<ConstantFP>(c)) {
-    APInt v = cf->getValueAPF().bitcastToAPInt();
-    for (unsigned i = 0; i < v.getBitWidth() / 8; ++i) dst[i] = uint8_t(v.extractBitsAsZExtValue(8, i * 8));
-    return true;
+}
+
+// Writes the initial bytes of global-segment variables. A field holding the address of another
+// segment variable gets that variable's segment offset plus the addend, and a relocation: the
+// runtime adds the segment's device address when it uploads the bytes (docs/ABI.md, `reloc`).
+struct SegmentImage {
+  const DataLayout &dl;
+  const DenseMap<const GlobalVariable *, uint32_t> &offsets;
+  std::vector<uint8_t> &bytes;
+  std::vector<uint32_t> &relocations;
+
+  // Writes `c` at segment offset `at`; returns why it cannot be written, empty on success.
+  std::string write(const Constant *c, uint32_t at) {
+    uint8_t *dst = bytes.data() + at;
+    if (isa<UndefValue>(c) || c->isNullValue()) return {}; // the segment starts zeroed
+    if (c->getType()->isPointerTy() || (isa<ConstantExpr>(c) && cast<ConstantExpr>(c)->getOpcode() == Instruction::PtrToInt))
+      return writeAddress(c, at);
+    if (auto *ci = dyn_cast<ConstantInt>(c)) {
+      APInt v = ci->getValue();
+      for (unsigned i = 0; i < (v.getBitWidth() + 7) / 8; ++i) dst[i] = uint8_t(v.extractBitsAsZExtValue(std::min(8u, v.getBitWidth() - i * 8), i * 8));
+      return {};
+    }
+    if (auto *cf = dyn_cast<ConstantFP>(c)) {
+      APInt v = cf->getValueAPF().bitcastToAPInt();
+      for (unsigned i = 0; i < v.getBitWidth() / 8; ++i) dst[i] = uint8_t(v.extractBitsAsZExtValue(8, i * 8));
+      return {};
+    }
+    if (auto *cds = dyn_cast<ConstantDataSequential>(c)) {
+      StringRef raw = cds->getRawDataValues();
+      std::memcpy(dst, raw.data(), raw.size());
+      return {};
+    }
+    if (auto *cs = dyn_cast<ConstantStruct>(c)) {
+      const StructLayout *sl = dl.getStructLayout(cs->getType());
+      for (unsigned i = 0; i < cs->getNumOperands(); ++i)
+        if (std::string why = write(cs->getOperand(i), at + uint32_t(sl->getElementOffset(i))); !why.empty()) return why;
+      return {};
+    }
+    if (isa<ConstantArray>(c) || isa<ConstantVector>(c)) {
+      Type *element = isa<ConstantArray>(c) ? c->getType()->getArrayElementType()
+                                            : cast<VectorType>(c->getType())->getElementType();
+      uint64_t stride = isa<ConstantArray>(c) ? dl.getTypeAllocSize(element) : dl.getTypeStoreSize(element);
+      for (unsigned i = 0; i < c->getNumOperands(); ++i)
+        if (std::string why = write(cast<Constant>(c->getOperand(i)), at + uint32_t(i * stride)); !why.empty()) return why;
+      return {};
+    }
+    return "holds a constant expression that is not an address";
   }
-  if (auto *cds = dyn_cast<ConstantDataSequential>(c)) {
-    StringRef raw = cds->getRawDataValues();
-    std::memcpy(dst, raw.data(), raw.size());
-    return true;
+
+  std::string writeAddress(const Constant *c, uint32_t at) {
+    if (dl.getTypeStoreSize(c->getType()) != 8) return "holds a 32-bit address (of __shared__ or local memory)";
+    int64_t addend = 0;
+    const GlobalVariable *target = addressTarget(c, dl, addend);
+    if (!target) {
+      const Value *base = c->stripPointerCasts();
+      if (isa<Function>(base)) return "holds the address of function '" + base->getName().str() + "' (function pointers are not supported)";
+      return "holds an address that is not a device variable plus a constant offset";
+    }
+    auto it = offsets.find(target);
+    if (it == offsets.end()) return "holds the address of '" + target->getName().str() + "', which is not in device memory";
+    uint64_t value = uint64_t(int64_t(it->second) + addend);
+    std::memcpy(bytes.data() + at, &value, sizeof(value));
+    relocations.push_back(at);
+    return {};
   }
-  if (auto *cs = dyn_cast<ConstantStruct>(c)) {
-    const StructLayout *sl = dl.getStructLayout(cs->getType());
-    for (unsigned i = 0; i < cs->getNumOperands(); ++i)
-      if (!serialize(cs->getOperand(i), dl, dst + sl->getElementOffset(i))) return false;
-    return true;
+};
+
+// Clang turns `__managed__ T x` into storage `x.managed` and a pointer variable `x` through which
+// device code reaches it (the runtime points `x` at the storage it maps into the host).
+const GlobalVariable *managedStorage(const GlobalVariable &gv) {
+  if (!gv.getValueType()->isPointerTy()) return nullptr;
+  const GlobalVariable *storage = gv.getParent()->getNamedGlobal((gv.getName() + ".managed").str());
+  return storage && !storage->isDeclaration() ? storage : nullptr;
+}
+
+bool isManagedStorage(const GlobalVariable &gv) {
+  if (!gv.getName().ends_with(".managed")) return false;
+  const GlobalVariable *slot = gv.getParent()->getNamedGlobal(gv.getName().drop_back(strlen(".managed")));
+  return slot && managedStorage(*slot) == &gv;
+}
+
+// Every __device__, __constant__ and __managed__ variable at a fixed offset of the global segment,
+// with the segment's initial bytes, relocations and symbols.
+void layoutGlobalSegment(Module &m, CompileContext &ctx) {
+  const DataLayout &dl = m.getDataLayout();
+  ModuleLayout &layout = ctx.layout;
+  // Managed storage first: the runtime keeps it outside the device segment, in host memory laid out
+  // like the first bytes of the segment (which stay unused on the device).
+  std::vector<GlobalVariable *> order;
+  for (GlobalVariable &gv : m.globals()) {
+    unsigned as = gv.getAddressSpace();
+    if (as == AS::Shared || as == AS::Private || gv.getSection() == "llvm.metadata") continue;
+    if (gv.isDeclaration()) {
+      ctx.diagnostics.error(&gv, "device variable '" + gv.getName().str() +
+                                     "' is declared but not defined in this translation unit (-fgpu-rdc is not supported)");
+      continue;
+    }
+    order.push_back(&gv);
   }
-  if (isa<ConstantArray>(c) || isa<ConstantVector>(c)) {
-    Type *element = isa<ConstantArray>(c) ? c->getType()->getArrayElementType()
-                                          : cast<VectorType>(c->getType())->getElementType();
-    uint64_t stride = isa<ConstantArray>(c) ? dl.getTypeAllocSize(element) : dl.getTypeStoreSize(element);
-    for (unsigned i = 0; i < c->getNumOperands(); ++i)
-      if (!serialize(cast<Constant>(c->getOperand(i)), dl, dst + i * stride)) return false;
-    return true;
+  std::stable_partition(order.begin(), order.end(), [](GlobalVariable *gv) { return isManagedStorage(*gv); });
+
+  for (GlobalVariable *gv : order) {
+    uint64_t size = dl.getTypeAllocSize(gv->getValueType());
+    uint32_t offset = uint32_t(alignTo(layout.segmentBytes, std::max<uint64_t>(gv->getAlign().valueOrOne().value(), dl.getPrefTypeAlign(gv->getValueType()).value())));
+    layout.segmentBytes = uint32_t(offset + size);
+    layout.segmentOffsets[gv] = offset;
   }
-  return false;
+  layout.segmentInit.assign(layout.segmentBytes, 0);
+
+  SegmentImage image{dl, layout.segmentOffsets, layout.segmentInit, layout.relocations};
+  for (GlobalVariable *gv : order) {
+    uint32_t offset = layout.segmentOffsets.lookup(gv);
+    if (gv->hasInitializer())
+      if (std::string why = image.write(gv->getInitializer(), offset); !why.empty())
+        ctx.diagnostics.error(gv, "initializer of device variable '" + gv->getName().str() + "' " + why);
+    if (gv->hasLocalLinkage() || isManagedStorage(*gv)) continue;
+    uint32_t size = uint32_t(dl.getTypeAllocSize(gv->getValueType()));
+    if (const GlobalVariable *storage = managedStorage(*gv)) {
+      layout.symbols.push_back({gv->getName().str(), layout.segmentOffsets.lookup(storage),
+                                uint32_t(dl.getTypeAllocSize(storage->getValueType())), "managed", offset});
+      continue;
+    }
+    layout.symbols.push_back({gv->getName().str(), offset, size, gv->getAddressSpace() == AS::Constant ? "constant" : "device", 0});
+  }
+  // Trailing zeros need not travel: the runtime zero-fills the segment.
+  while (!layout.segmentInit.empty() && layout.segmentInit.back() == 0) layout.segmentInit.pop_back();
 }
 
 bool isDynamicShared(const GlobalVariable &gv) {
@@ -68,27 +180,7 @@ PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
   ModuleLayout &layout = ctx.layout;
   layout = {};
 
-  for (GlobalVariable &gv : m.globals()) {
-    unsigned as = gv.getAddressSpace();
-    if (as == AS::Shared || as == AS::Private || gv.getSection() == "llvm.metadata") continue;
-    if (gv.isDeclaration()) {
-      ctx.diagnostics.error(&gv, "device variable '" + gv.getName().str() +
-                                     "' is declared but not defined in this translation unit (-fgpu-rdc is not supported)");
-      continue;
-    }
-    uint64_t size = dl.getTypeAllocSize(gv.getValueType());
-    uint32_t offset = uint32_t(alignTo(layout.segmentBytes, std::max<uint64_t>(gv.getAlign().valueOrOne().value(), dl.getPrefTypeAlign(gv.getValueType()).value())));
-    layout.segmentBytes = uint32_t(offset + size);
-    layout.segmentInit.resize(layout.segmentBytes, 0);
-    if (gv.hasInitializer() && !serialize(gv.getInitializer(), dl, layout.segmentInit.data() + offset))
-      ctx.diagnostics.error(&gv, "initializer of device variable '" + gv.getName().str() +
-                                     "' holds an address, which is not supported yet");
-    layout.segmentOffsets[&gv] = offset;
-    if (!gv.hasLocalLinkage())
-      layout.symbols.push_back({gv.getName().str(), offset, uint32_t(size), as == AS::Constant ? "constant" : "device"});
-  }
-  // Trailing zeros need not travel: the runtime zero-fills the segment.
-  while (!layout.segmentInit.empty() && layout.segmentInit.back() == 0) layout.segmentInit.pop_back();
+  layoutGlobalSegment(m, ctx);
 
   for (Function &f : m) {
     if (f.isDeclaration() || !isKernel(f)) continue;

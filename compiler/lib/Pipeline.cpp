@@ -100,7 +100,9 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_
   std::string md = "hipvk-metadata 1\n";
   md += "segment " + std::to_string(layout.segmentBytes) + "\n";
   for (const GlobalSymbol &s : layout.symbols)
-    md += "global " + s.name + " " + std::to_string(s.offset) + " " + std::to_string(s.size) + " " + s.kind + "\n";
+    md += "global " + s.name + " " + std::to_string(s.offset) + " " + std::to_string(s.size) + " " + s.kind +
+          (s.kind == "managed" ? " " + std::to_string(s.slot) : "") + "\n";
+  for (uint32_t offset : layout.relocations) md += "reloc " + std::to_string(offset) + "\n";
   for (const auto &[f, k] : layout.kernels) {
     md += "kernel " + f->getName().str() + " " + (k.pushArguments ? "1 " : "0 ") + std::to_string(k.argumentBytes) + " " +
           std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
@@ -121,6 +123,7 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_
     i += count ? count : 1;
   }
   if (!caps.empty()) md += "caps" + caps + "\n";
+  if (std::string scopes = shaderClockScopes(spirv); !scopes.empty()) md += "clock" + scopes + "\n";
   return md;
 }
 

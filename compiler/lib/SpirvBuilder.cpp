@@ -22,6 +22,13 @@ void SpirvBuilder::requireCapability(spv::Capability c) {
   if (capabilities_.insert(uint32_t(c)).second) emit(Capabilities, spv::OpCapability, {uint32_t(c)});
 }
 
+void SpirvBuilder::requireExtension(std::string_view name) {
+  if (!extensions_.emplace(name).second) return;
+  Words w;
+  appendString(w, name);
+  emit(Extensions, spv::OpExtension, w);
+}
+
 SpvId SpirvBuilder::glslStd450() {
   if (!glsl_) {
     glsl_ = newId();

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -37,6 +38,7 @@ public:
   // OpDecorate `id` with `decoration` and its literal operands.
   void decorate(SpvId id, spv::Decoration decoration, std::initializer_list<uint32_t> literals = {});
   void requireCapability(spv::Capability c);
+  void requireExtension(std::string_view name); // OpExtension, once
   SpvId glslStd450();
 
   // Types (de-duplicated).
@@ -74,6 +76,7 @@ private:
   SpvId nextId_ = 1;
   Words sections_[SectionCount];
   std::set<uint32_t> capabilities_;
+  std::set<std::string, std::less<>> extensions_;
   SpvId glsl_ = 0;
   std::map<Words, SpvId> types_, constants_;
   std::map<SpvId, unsigned> intWidths_;               // unsigned scalar and vector integer types

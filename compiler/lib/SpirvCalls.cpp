@@ -283,6 +283,8 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::grid_dim_y:
   case B::grid_dim_z: return gridDim(unsigned(builtin) - unsigned(B::grid_dim_x));
   case B::warp_size: return subgroupSize();
+  case B::clock_subgroup: return readClock(spv::ScopeSubgroup);
+  case B::clock_device: return readClock(spv::ScopeDevice);
   case B::syncthreads: {
     // Orders global memory too (HIP's __syncthreads), unless hipvk-barrier-scope proved it need not.
     uint32_t semantics = spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask;

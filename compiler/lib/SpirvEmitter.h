@@ -6,6 +6,7 @@
 #include "CompileContext.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -16,5 +17,9 @@ namespace hipvk {
 
 // Returns the SPIR-V words, or an empty vector after reporting errors to ctx.diagnostics.
 std::vector<uint32_t> emitSpirv(llvm::Module &m, CompileContext &ctx);
+
+// The scopes of the module's OpReadClockKHR instructions, each preceded by a space (" subgroup",
+// " device"), for the metadata's `clock` record; empty when it reads no clock.
+std::string shaderClockScopes(const std::vector<uint32_t> &spirv);
 
 } // namespace hipvk

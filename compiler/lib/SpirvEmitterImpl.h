@@ -105,6 +105,12 @@ private:
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)
+  // __constant__ reads (SpirvConstantMemory.cpp): loadGlobal uses a NonWritable view while set.
+  static bool readsConstantMemory(const llvm::Instruction &at);
+  SpvId readOnlyGlobalPointer(SpvId address, SpvId type);
+  bool readOnlyLoad_ = false;
+  std::map<SpvId, SpvId> readOnlyBlocks_; // loaded type -> its NonWritable Block
+  SpvId readClock(spv::Scope scope); // SpirvClock.cpp
 
   // ---- atomics and fences (SpirvAtomics.cpp)
   struct MemorySync {

@@ -737,6 +737,9 @@ void __hipRegisterFunction(void **modules, const void *hostFunction, char *devic
                            dim3 *blockDim, dim3 *gridDim, int *wSize);
 void __hipRegisterVar(void **modules, void *var, char *hostVar, const char *deviceVar, int ext,
                       size_t size, int constant, int global);
+// A __managed__ variable: `pointer` is the host's pointer variable the runtime points at the storage.
+void __hipRegisterManagedVar(void *modules, void **pointer, void *initValue, const char *name, size_t size,
+                             unsigned align);
 
 #pragma GCC visibility pop
 

@@ -22,6 +22,16 @@ __device__ __forceinline__ void *memset(void *dst, int value, size_t size) {
   return __builtin_memset(dst, value, size);
 }
 
+// Clocks, declared as ROCm declares them (long long). clock()/clock64() count the shader clock at
+// Subgroup scope, in units of hipDeviceAttributeClockRate kHz; wall_clock64() the Device-scope clock,
+// in units of hipDeviceAttributeWallClockRate kHz (the runtime measures both rates: Vulkan does not
+// report them). clock() overloads the C library's host clock() by target, as in ROCm.
+__device__ __forceinline__ long long __clock64() { return static_cast<long long>(__hipvk_clock_subgroup()); }
+__device__ __forceinline__ long long __clock() { return __clock64(); }
+__device__ __forceinline__ long long clock64() { return __clock64(); }
+__device__ __forceinline__ long long clock() { return __clock(); }
+__device__ __forceinline__ long long wall_clock64() { return static_cast<long long>(__hipvk_clock_device()); }
+
 #endif  // __HIP__
 
 // Dynamic shared memory, sized by the launch's shared-memory argument (ROCm's macro). Every such

@@ -56,6 +56,9 @@ TEST_CASE("the compiler recognises every builtin of the table and its AMDGPU syn
 #include <hipvk/device_builtins.def>
   CHECK(deviceBuiltin("llvm.amdgcn.workitem.id.y") == DeviceBuiltin::thread_idx_y);
   CHECK(deviceBuiltin("llvm.amdgcn.s.barrier") == DeviceBuiltin::syncthreads);
+  CHECK(deviceBuiltin("llvm.amdgcn.s.memtime") == DeviceBuiltin::clock_subgroup);
+  CHECK(deviceBuiltin("llvm.readcyclecounter") == DeviceBuiltin::clock_subgroup);
+  CHECK(deviceBuiltin("llvm.amdgcn.s.memrealtime") == DeviceBuiltin::clock_device);
   CHECK_FALSE(deviceBuiltin("__hipvk_no_such_builtin"));
   CHECK_FALSE(deviceBuiltin("printf"));
 }

@@ -241,6 +241,60 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   CHECK(r.globalInit[12] == 4);
 }
 
+TEST_CASE("address initialisers become segment offsets plus relocations; managed storage comes first") {
+  Parsed p(R"(
+@table = addrspace(1) externally_initialized global [4 x i32] zeroinitializer, align 16
+@cursor = addrspace(1) externally_initialized global ptr getelementptr (i8, ptr addrspacecast (ptr addrspace(1) @table to ptr), i64 8), align 8
+@ptrs = addrspace(4) externally_initialized global [2 x ptr] [ptr addrspacecast (ptr addrspace(1) @table to ptr), ptr null], align 16
+@hits.managed = addrspace(1) externally_initialized global i32 7, align 4
+@hits = addrspace(1) externally_initialized global ptr addrspace(1) null
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %c = load ptr, ptr addrspace(1) @cursor
+  %v = load i32, ptr %c
+  %q = load ptr, ptr addrspace(4) @ptrs
+  %w = load i32, ptr %q
+  %m = load ptr addrspace(1), ptr addrspace(1) @hits
+  %h = load i32, ptr addrspace(1) %m
+  %s = add i32 %v, %w
+  %t = add i32 %s, %h
+  store i32 %t, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  // hits.managed at 0 (host pages mirror it), then table 16, cursor 32, ptrs 48, the hits slot 64.
+  CHECK(r.metadata.find("global table 16 16 device\n") != std::string::npos);
+  CHECK(r.metadata.find("global cursor 32 8 device\n") != std::string::npos);
+  CHECK(r.metadata.find("global ptrs 48 16 constant\n") != std::string::npos);
+  CHECK(r.metadata.find("global hits 0 4 managed 64\n") != std::string::npos);
+  CHECK(r.metadata.find("hits.managed") == std::string::npos);
+  CHECK(r.metadata.find("reloc 32\nreloc 48\n") != std::string::npos);
+  CHECK(r.metadata.find("reloc 56") == std::string::npos);  // a null pointer stays zero
+  REQUIRE(r.globalInit.size() >= 49);
+  CHECK(r.globalInit[0] == 7);
+  CHECK(r.globalInit[32] == 16 + 8);  // &table[2] as a segment offset
+  CHECK(r.globalInit[48] == 16);
+  CHECK(validateSpirv(r.spirv) == "");
+}
+
+TEST_CASE("an initialiser holding a function's address is a compile error naming it") {
+  Parsed p(R"(
+@handler = addrspace(1) externally_initialized global ptr @f, align 8
+define void @f() {
+  ret void
+}
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %h = load ptr, ptr addrspace(1) @handler
+  store ptr %h, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE(!r.errors.empty());
+  CHECK(joined(r.errors).find("initializer of device variable 'handler' holds the address of function 'f'") != std::string::npos);
+}
+
 TEST_CASE("structurized control flow gets one merge block per construct") {
   // Two nested loops with a break and a continue, then an if/else: the shapes that share
   // join blocks before the merge pass.
