@@ -287,6 +287,9 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
                                        u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask |
                                            spv::MemorySemanticsUniformMemoryMask)});
     return 0;
+  case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
+  case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
+  case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
   }
   return unsupported(call, "hipvk builtin '" + std::string(deviceBuiltinName(builtin)) + "' has no lowering");
 }

@@ -166,6 +166,12 @@ SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
     SpvId type = typeHint ? typeHint : typeOf(t);
     if (isa<ConstantPointerNull>(c)) return b_.constNull(type);
     if (isa<UndefValue>(c)) return b_.undef(type);
+    // A generic null cast to global or constant memory is that space's null (0 on AMDGPU):
+    // Clang's printf lowering compares string arguments with it.
+    if (auto *cast = dyn_cast<ConstantExpr>(c); cast && cast->getOpcode() == Instruction::AddrSpaceCast &&
+                                                 cast->getOperand(0)->isNullValue() &&
+                                                 classForAddressSpace(t->getPointerAddressSpace()) == PointerClass::Global)
+      return b_.constNull(type);
   }
   if (auto *gv = dyn_cast<GlobalVariable>(c)) {
     if (gv->getAddressSpace() == AS::Shared) {
