@@ -641,13 +641,16 @@ SpvId KernelEmitter::emitInstruction(Instruction &inst) {
   if (auto *call = dyn_cast<CallInst>(&inst)) return emitCall(*call);
   if (isa<AllocaInst>(&inst)) return u32(layout_.privateOffsets.lookup(cast<AllocaInst>(&inst)));
   if (auto *load = dyn_cast<LoadInst>(&inst)) {
-    if (load->isAtomic()) return unsupported(inst, "atomic loads are not supported yet");
+    if (load->isAtomic()) return emitAtomicLoad(*load);
     PointerClass c = classOf(load->getPointerOperand());
     SpvId address = value(load->getPointerOperand(), pointerType(c));
     return this->load(c, address, load->getType(), load->getAlign(), load->isVolatile(), inst);
   }
   if (auto *st = dyn_cast<StoreInst>(&inst)) {
-    if (st->isAtomic()) return unsupported(inst, "atomic stores are not supported yet");
+    if (st->isAtomic()) {
+      emitAtomicStore(*st);
+      return 0;
+    }
     Value *val = st->getValueOperand();
     if (val->getType()->isPointerTy() && !isa<Constant>(val) &&
         classOf(val) != classForAddressSpace(val->getType()->getPointerAddressSpace()))
@@ -697,16 +700,11 @@ SpvId KernelEmitter::emitInstruction(Instruction &inst) {
   if (auto *un = dyn_cast<UnaryOperator>(&inst); un && un->getOpcode() == Instruction::FNeg)
     return op(spv::OpFNegate, typeOf(un->getType()), {value(un->getOperand(0))});
   if (auto *fence = dyn_cast<FenceInst>(&inst)) {
-    StringRef scope;
-    SmallVector<StringRef, 4> names;
-    inst.getContext().getSyncScopeNames(names);
-    if (fence->getSyncScopeID() < names.size()) scope = names[fence->getSyncScopeID()];
-    uint32_t spvScope = scope.starts_with("workgroup") || scope.starts_with("wavefront") ? spv::ScopeWorkgroup : spv::ScopeDevice;
-    opNoResult(spv::OpMemoryBarrier, {u32(spvScope), u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsUniformMemoryMask |
-                                                       spv::MemorySemanticsWorkgroupMemoryMask)});
+    emitFence(*fence);
     return 0;
   }
-  if (isa<AtomicRMWInst>(&inst) || isa<AtomicCmpXchgInst>(&inst)) return unsupported(inst, "atomic operations are not supported yet");
+  if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) return emitAtomicRMW(*rmw);
+  if (auto *cx = dyn_cast<AtomicCmpXchgInst>(&inst)) return emitCmpXchg(*cx);
   return unsupported(inst, std::string("unsupported instruction '") + inst.getOpcodeName() + "'");
 }
 

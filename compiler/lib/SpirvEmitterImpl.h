@@ -1,6 +1,6 @@
 // Internal to the SPIR-V emitter: the per-module and per-kernel translation state. The
 // instruction translation lives in SpirvEmitter.cpp, memory accesses in SpirvMemory.cpp, calls
-// (builtins and intrinsics) in SpirvCalls.cpp.
+// (builtins and intrinsics) in SpirvCalls.cpp, atomics and fences in SpirvAtomics.cpp.
 #pragma once
 
 #include "SpirvBuilder.h"
@@ -100,6 +100,19 @@ private:
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)
+
+  // ---- atomics and fences (SpirvAtomics.cpp)
+  struct MemorySync {
+    SpvId scope, semantics; // SPIR-V constants
+  };
+  MemorySync memorySync(llvm::AtomicOrdering ordering, llvm::SyncScope::ID scope, PointerClass c, bool isLoad, bool isStore);
+  unsigned valueBits(const llvm::Value *v);
+  SpvId atomicPointer(PointerClass c, SpvId address, unsigned bits, llvm::Align align, const llvm::Instruction &at);
+  SpvId emitAtomicRMW(llvm::AtomicRMWInst &rmw);
+  SpvId emitCmpXchg(llvm::AtomicCmpXchgInst &cx);
+  SpvId emitAtomicLoad(llvm::LoadInst &load);
+  void emitAtomicStore(llvm::StoreInst &store);
+  void emitFence(llvm::FenceInst &fence);
 
   // ---- instructions
   void emitBlock(llvm::BasicBlock &bb);
