@@ -3,6 +3,7 @@
 #include <cxxabi.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -18,7 +19,8 @@
 namespace hipvk {
 namespace {
 
-// A launch that overflowed the record area doubles it for the following ones, up to this.
+// After a launch overflowed the record area, later ones get room for what it printed (at least
+// twice the area), up to this.
 constexpr uint32_t kMaxGrownCapacity = 256u << 20;
 
 // A device printf message, reassembled from its chunks.
@@ -96,9 +98,13 @@ ServiceBuffer::LaunchSlot ServiceBuffer::prepareLaunch(const std::string &kernel
   return {buffer_->address, launchCount_++};
 }
 
-uint32_t ServiceBuffer::wantedCapacity() const {
-  // hipDeviceSetLimit keeps the FIFO size within what the device's 32-bit offsets address.
-  return uint32_t(std::max<size_t>(device_.settings().printfFifoSize, grownCapacity_));
+uint32_t ServiceBuffer::wantedCapacity() {
+  const size_t limit = device_.settings().printfFifoSize;  // within 32 bits: hipDeviceSetLimit checks
+  if (limit != limit_) {  // an explicit size replaces what growth chose
+    limit_ = limit;
+    grownCapacity_ = 0;
+  }
+  return uint32_t(std::max<size_t>(limit, grownCapacity_));
 }
 
 std::string ServiceBuffer::kernelOfLaunch(uint32_t launchIndex) const {
@@ -107,13 +113,14 @@ std::string ServiceBuffer::kernelOfLaunch(uint32_t launchIndex) const {
   return run == launchRuns_.begin() ? std::string("?") : demangled(std::prev(run)->second);
 }
 
-void ServiceBuffer::printMessages(const std::byte *area, uint32_t used, uint32_t droppedMessages) {
+void ServiceBuffer::printMessages(const std::byte *area, uint32_t used, uint32_t &printed, uint32_t &droppedMessages) {
   bool stdoutPending = false;
   for (const Message &message : reassemble(area, used)) {
     if (!message.complete) {
       ++droppedMessages;  // a later chunk did not fit
       continue;
     }
+    ++printed;
     DeviceStringReader readDeviceString = [this](uint64_t address) -> std::optional<std::string> {
       std::optional<Resolved> r = device_.allocations().find(address);
       if (!r || !r->allocation->buffer.mapped) return std::nullopt;
@@ -128,7 +135,7 @@ void ServiceBuffer::printMessages(const std::byte *area, uint32_t used, uint32_t
   if (droppedMessages > 0) {
     std::fflush(stdout);
     std::fprintf(stderr,
-                 "hipvk: %u device printf message%s dropped: the %u-byte printf buffer was full (it doubles for "
+                 "hipvk: %u device printf message%s dropped: the %u-byte printf buffer was full (it grows for "
                  "later launches; hipDeviceSetLimit(hipLimitPrintfFifoSize) sets its size)\n",
                  droppedMessages, droppedMessages == 1 ? " was" : "s were", capacity_);
   }
@@ -140,12 +147,14 @@ void ServiceBuffer::drain() {
   auto *header = reinterpret_cast<abi::ServiceHeader *>(buffer_->mapped);
   std::byte *area = buffer_->mapped + abi::kPrintfAreaOffset;
   const uint32_t used = std::min(header->printfReserved, capacity_);
-  const uint32_t droppedMessages = header->printfDroppedMessages;
-  const bool overflowed = droppedMessages > 0 || header->printfReserved > capacity_;
-  if (used > 0 || droppedMessages > 0) printMessages(area, used, droppedMessages);
+  const bool overflowed = header->printfDroppedMessages > 0 || header->printfReserved > capacity_;
+  uint32_t printed = 0, dropped = header->printfDroppedMessages;
+  if (used > 0 || dropped > 0) printMessages(area, used, printed, dropped);
   if (overflowed) {
-    uint64_t doubled = std::max<uint64_t>(capacity_, 4096) * 2;
-    grownCapacity_ = uint32_t(std::min<uint64_t>(doubled, std::max(kMaxGrownCapacity, capacity_)));
+    // Room for what the launches tried to print, estimated from the messages that fitted.
+    uint64_t perMessage = printed > 0 ? used / printed : 256;
+    uint64_t wanted = std::max<uint64_t>({uint64_t(used) + perMessage * dropped, 2 * uint64_t(capacity_), 4096});
+    grownCapacity_ = uint32_t(std::min<uint64_t>(std::bit_ceil(wanted), std::max(kMaxGrownCapacity, capacity_)));
   }
   std::memset(area, 0, used);
   header->printfReserved = 0;

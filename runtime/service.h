@@ -53,15 +53,19 @@ class ServiceBuffer {
   void release();
 
  private:
-  void printMessages(const std::byte *area, uint32_t used, uint32_t droppedMessages);
+  // Prints the complete messages of the area's first `used` bytes; counts them in `printed` and
+  // the incomplete ones in `droppedMessages`.
+  void printMessages(const std::byte *area, uint32_t used, uint32_t &printed, uint32_t &droppedMessages);
   std::string kernelOfLaunch(uint32_t launchIndex) const;
-  uint32_t wantedCapacity() const;
+  // The record area the next allocation gets: hipLimitPrintfFifoSize, or more after an overflow.
+  uint32_t wantedCapacity();
 
   Device &device_;
   std::mutex mutex_;  // guards everything below
   std::optional<Buffer> buffer_;
   uint32_t capacity_ = 0;    // bytes of the record area of buffer_
-  uint32_t grownCapacity_ = 0;  // after a launch overflowed: what the next allocation gets at least
+  uint32_t grownCapacity_ = 0;  // after a launch overflowed: the least the next allocation gets
+  size_t limit_ = 0;            // hipLimitPrintfFifoSize when grownCapacity_ was chosen
   // The kernels launched since the last drain, as runs: launch index of the run's first launch
   // and its kernel (a loop of launches of one kernel is one entry).
   std::vector<std::pair<uint32_t, std::string>> launchRuns_;
