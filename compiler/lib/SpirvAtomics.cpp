@@ -81,11 +81,16 @@ SpvId KernelEmitter::atomicPointer(PointerClass c, SpvId address, unsigned bits,
   switch (c) {
   case PointerClass::Global:
     return op(spv::OpConvertUToPtr, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, type), {address});
-  case PointerClass::Shared:
+  case PointerClass::Shared: {
+    const Value *object = nullptr;
+    if (const TypedArray *a = typedArrayOf(c, at, &object); a && a->elementBits == bits)
+      return typedElementPointer(c, object, *a, address, 0);
     if (bits == 32) return wordPointer(c, address, 0);
-    m_.ctx.diagnostics.error(&at, "64-bit atomic operations on __shared__ memory are not supported yet "
-                                  "(__shared__ memory is accessed as 32-bit words)");
+    m_.ctx.diagnostics.error(&at, "64-bit atomic operation on a __shared__ variable that is also accessed with other widths or "
+                                  "through pointers merged from several variables: such a variable lives in the 32-bit word "
+                                  "array, which has only 32-bit atomics");
     return 0;
+  }
   default:
     m_.ctx.diagnostics.error(&at, "atomic operations on local variables or kernel arguments are not supported");
     return 0;

@@ -96,6 +96,11 @@ private:
   SpvId loadGlobalInPieces(SpvId address, SpvId type, unsigned component, unsigned piece, bool isVolatile);
   void storeGlobalInPieces(SpvId address, SpvId val, SpvId type, unsigned component, unsigned piece, bool isVolatile);
   SpvId wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords);
+  SpvId indexInUnits(SpvId byteOffset, unsigned unit, bool exactOnly = false);
+  const TypedArray *typedArrayOf(PointerClass c, const llvm::Instruction &access, const llvm::Value **object);
+  SpvId typedElementPointer(PointerClass c, const llvm::Value *object, const TypedArray &a, SpvId byteOffset, uint32_t extraElements);
+  SpvId loadTyped(PointerClass c, const llvm::Value *object, const TypedArray &a, SpvId byteOffset, SpvId type, unsigned bytes);
+  void storeTyped(PointerClass c, const llvm::Value *object, const TypedArray &a, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes);
   SpvId byteOffsetPlus(SpvId byteOffset, uint32_t delta);
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
@@ -146,7 +151,13 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, SpvId> labels_;
   std::map<SpvId, uint64_t> constants_;
   std::map<uint32_t, SpvId> pushWords_;
-  std::map<SpvId, SpvId> wordIndexOf_; // byte offset into shared/private memory -> its word index
+  struct ScaledIndex {
+    unsigned unit; // bytes
+    SpvId index;   // the byte offset divided by unit
+  };
+  std::map<SpvId, ScaledIndex> scaledIndexOf_; // byte offsets into shared/private memory
+  std::map<const llvm::Value *, SpvId> typedVariables_; // memory object -> its typed array variable
+  Words functionVariables_;                             // OpVariables of the typed local arrays
   SpvId globalBase_ = 0, argumentBuffer_ = 0, privateVar_ = 0, sharedVar_ = 0, pushVar_ = 0;
   std::set<SpvId> interface_;
 };

@@ -12,6 +12,7 @@ void test_wrapping_counters();   // contended.hip: atomicInc/atomicDec
 void test_histograms();          // histogram.hip: 256 bins in __shared__ memory over bytes
 void test_block_votes();         // histogram.hip: __syncthreads_count/and/or
 void test_fenced_reduction();    // reduction.hip: __threadfence + last-block-done counter
+void test_shared_wide();         // shared_wide.hip: 64-bit/double atomics and 8/16/64-bit data in __shared__
 
 // Deterministic pseudo-random bytes/values for inputs (same on every run).
 inline std::vector<unsigned> pseudo_random(size_t n, unsigned seed) {

@@ -9,5 +9,6 @@ int main() {
   test_histograms();
   test_block_votes();
   test_fenced_reduction();
+  test_shared_wide();
   return e2e::finish("atomics");
 }
