@@ -20,6 +20,7 @@
 #include "error.h"
 #include "memory.h"
 #include "module.h"
+#include "service.h"
 #include "stream.h"
 
 #include "memset_edges.h"  // generated from shaders/memset_edges.comp
@@ -145,6 +146,7 @@ struct Device::Logical {
   vk::PipelineCache cache;
   std::filesystem::path cacheFile;
   AllocationTable allocations;
+  std::unique_ptr<ServiceBuffer> service;  // before the stream, which drains it when it waits
   std::unique_ptr<Stream> stream;  // after the allocations: waits for the GPU before they go
   vk::ShaderModule memsetModule;
   vk::Pipeline memsetPipeline;
@@ -563,7 +565,8 @@ void Device::createLogical() {
   check(vkCreatePipelineCache(device, &cacheInfo, nullptr, &cache), "vkCreatePipelineCache");
   l->cache = vk::PipelineCache(device, cache);
 
-  l->stream = std::make_unique<Stream>(*this, device, l->queueFamily);
+  l->service = std::make_unique<ServiceBuffer>(*this);
+  l->stream = std::make_unique<Stream>(*this, device, l->queueFamily, *l->service);
   VkShaderModuleCreateInfo moduleInfo{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                       .codeSize = sizeof(memset_edges),
                                       .pCode = memset_edges};
@@ -578,6 +581,7 @@ void Device::createLogical() {
 
 VkDevice Device::vk() { return logical().device.get(); }
 Stream &Device::nullStream() { return *logical().stream; }
+ServiceBuffer &Device::service() { return *logical().service; }
 AllocationTable &Device::allocations() { return logical().allocations; }
 VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
 VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
@@ -695,8 +699,13 @@ void Device::synchronize() {
 void Device::reset() {
   changeSettings([](Settings &s) { s = Settings{}; });
   if (!hasLogical()) return;
-  synchronize();
+  try {
+    synchronize();
+  } catch (const KernelTrap &) {
+    // Reported on stderr by the drain; a reset is how a program recovers from it.
+  }
   context_.registry().dropInstances(*this);
+  logical_->service->release();
   logical_->allocations.clear();
 }
 

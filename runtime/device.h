@@ -18,6 +18,7 @@ namespace hipvk {
 
 class AllocationTable;
 class Context;
+class ServiceBuffer;
 class Stream;
 
 // What a buffer's memory is for: hipMalloc'ed device memory, or host-visible memory the runtime
@@ -59,6 +60,7 @@ class Device {
   bool hasLogical() const { return created_.load(std::memory_order_acquire); }
   VkDevice vk();
   Stream &nullStream();
+  ServiceBuffer &service();  // printf records and trap status of its launches
   AllocationTable &allocations();
   VkPipelineLayout pipelineLayout();
   VkPipeline memsetEdgesPipeline();

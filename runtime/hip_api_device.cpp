@@ -6,6 +6,7 @@
 #include "api.h"
 #include "device.h"
 #include "shader_clock.h"
+#include "service.h"
 
 namespace {
 
@@ -241,7 +242,14 @@ hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
     Device &device = Context::instance().currentDevice();
     switch (limit) {
     case hipLimitStackSize: device.changeSettings([&](Device::Settings &s) { s.stackSize = value; }); break;
-    case hipLimitPrintfFifoSize: device.changeSettings([&](Device::Settings &s) { s.printfFifoSize = value; }); break;
+    case hipLimitPrintfFifoSize: {
+      if (value > kMaxPrintfFifoSize) fail(hipErrorInvalidValue, "printf FIFO size beyond 2 GiB");
+      bool changed = device.settings().printfFifoSize != value;
+      device.changeSettings([&](Device::Settings &s) { s.printfFifoSize = value; });
+      // Launches already recorded keep their buffer; once they are done it is resized.
+      if (changed) device.synchronize();
+      break;
+    }
     case hipLimitMallocHeapSize: device.changeSettings([&](Device::Settings &s) { s.mallocHeapSize = value; }); break;
     default: fail(hipErrorUnsupportedLimit, "unsupported limit " + std::to_string(int(limit)));
     }

@@ -10,6 +10,7 @@
 #include "device.h"
 #include "error.h"
 #include "module.h"
+#include "service.h"
 #include "stream.h"
 
 #include <hipvk/kernel_abi.h>
@@ -133,7 +134,8 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
   };
   target.enqueue([&](Stream::Recording &r) {
     std::array<std::byte, abi::kPushConstantBytes> push{};
-    PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, 0, 0, 0, 0};
+    ServiceBuffer::LaunchSlot service = device.service().prepareLaunch(info.name);
+    PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, service.launchIndex, 0, service.address, 0};
     uint32_t pushBytes = sizeof(PushHeader);
     if (info.pushArgs) {
       copyArguments(push.data() + sizeof(PushHeader));

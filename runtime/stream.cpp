@@ -6,6 +6,7 @@
 #include "context.h"
 #include "device.h"
 #include "error.h"
+#include "service.h"
 
 namespace hipvk {
 namespace {
@@ -44,7 +45,8 @@ constexpr uint32_t kMemsetEdgesBytes = offsetof(MemsetEdges, pattern) + sizeof(u
 
 }  // namespace
 
-Stream::Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily) : device_(device), vkDevice_(vkDevice) {
+Stream::Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily, ServiceBuffer &service)
+    : device_(device), service_(service), vkDevice_(vkDevice) {
   VkCommandPoolCreateInfo poolInfo{.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                    .queueFamilyIndex = queueFamily};
@@ -125,6 +127,9 @@ void Stream::waitLocked(uint64_t serial) {
                            .pValues = &serial};
   check(vkWaitSemaphores(vkDevice_, &wait, UINT64_MAX), "vkWaitSemaphores");
   recycleLocked();
+  // Every caller waits for all it submitted, with nothing left open: no launch can still be
+  // writing to the service buffer.
+  service_.drain();
 }
 
 uint64_t Stream::completedSerial() const {

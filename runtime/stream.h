@@ -22,6 +22,7 @@
 namespace hipvk {
 
 class Device;
+class ServiceBuffer;
 
 // Host-written memory a recorded command reads through its device address.
 struct UploadSlice {
@@ -45,7 +46,9 @@ class Stream {
     VkCommandBuffer commands_;
   };
 
-  Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily);
+  // `service`: the device's service buffer, drained (device printf, traps) whenever the stream
+  // has waited for all its work.
+  Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily, ServiceBuffer &service);
   ~Stream();
   Stream(const Stream &) = delete;
   Stream &operator=(const Stream &) = delete;
@@ -59,7 +62,9 @@ class Stream {
     endCommandLocked();
   }
 
-  // Submits what is recorded and waits until all of the stream's work has completed.
+  // Submits what is recorded and waits until all of the stream's work has completed. Like every
+  // wait, prints the device printf output of the finished launches and throws KernelTrap when one
+  // of them trapped.
   void synchronize();
 
   // Host <-> device copies return once done (hipMemcpy semantics); device copies and fills are
@@ -81,6 +86,7 @@ class Stream {
   Buffer &stagingLocked();
 
   Device &device_;
+  ServiceBuffer &service_;
   VkDevice vkDevice_;
   vk::CommandPool pool_;
   vk::Semaphore timeline_;

@@ -14,6 +14,10 @@ struct PrepareInliningPass : llvm::PassInfoMixin<PrepareInliningPass> {
   CompileContext &ctx;
 };
 
+struct LowerTrapsPass : llvm::PassInfoMixin<LowerTrapsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
 struct OptimizePass : llvm::PassInfoMixin<OptimizePass> {
   explicit OptimizePass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);

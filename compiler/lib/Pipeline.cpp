@@ -1,6 +1,7 @@
 // Builds the device pipeline from PassRegistry.def and runs the whole compilation.
 #include "AnalysisManagers.h"
 #include "Compiler.h"
+#include "DeviceLibrary.h"
 #include "Passes.h"
 #include "SpirvEmitter.h"
 
@@ -61,7 +62,9 @@ bool knownPass(StringRef name) {
   return false;
 }
 
-std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef pipeline) {
+// Runs the registry's passes (those named in `pipeline`, or all); with `linkLibrary`, links the
+// device library (printf, assert) first, as every full compilation does.
+std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef pipeline, bool linkLibrary) {
   // Passes assume valid IR (InstCombine loops forever on instructions that do not dominate their
   // uses): a module that is not is refused before any of them runs.
   std::string inputErrors;
@@ -69,6 +72,8 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
   if (verifyModule(m, &inputErrorStream)) return {"hipvk: error: the input is not valid LLVM IR: " + inputErrors};
   std::unique_ptr<TargetMachine> tm = createAmdgpuTargetMachine(m);
   if (!tm) return {"hipvk: error: device code must be compiled for amdgcn-amd-amdhsa (got '" + m.getTargetTriple() + "')"};
+  if (linkLibrary)
+    if (std::string error = linkDeviceLibrary(m); !error.empty()) return {error};
   ctx.targetMachine = tm.get();
   SmallVector<StringRef, 16> only;
   if (!pipeline.empty()) {
@@ -131,14 +136,14 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_
 
 std::vector<std::string> runPasses(Module &m, StringRef pipeline) {
   CompileContext ctx;
-  return runRegistry(m, ctx, pipeline);
+  return runRegistry(m, ctx, pipeline, false);
 }
 
 CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileResult result;
   CompileContext ctx;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
-  result.errors = runRegistry(m, ctx, options.passPipelineOverride);
+  result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
   if (!options.saveTempsPrefix.empty()) {
     std::error_code ec;
     raw_fd_ostream ll(options.saveTempsPrefix + ".ll", ec, sys::fs::OF_Text);

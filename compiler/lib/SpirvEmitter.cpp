@@ -166,6 +166,12 @@ SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
     SpvId type = typeHint ? typeHint : typeOf(t);
     if (isa<ConstantPointerNull>(c)) return b_.constNull(type);
     if (isa<UndefValue>(c)) return b_.undef(type);
+    // A generic null cast to a specific space is that space's null, as on AMDGPU: 0 for global and
+    // constant memory, an offset no variable has for __shared__ and local memory. Clang's printf
+    // lowering compares string arguments with it.
+    if (auto *cast = dyn_cast<ConstantExpr>(c); cast && cast->getOpcode() == Instruction::AddrSpaceCast &&
+                                                 cast->getOperand(0)->isNullValue())
+      return classForAddressSpace(t->getPointerAddressSpace()) == PointerClass::Global ? b_.constNull(type) : u32(~0u);
   }
   if (auto *gv = dyn_cast<GlobalVariable>(c)) {
     if (gv->getAddressSpace() == AS::Shared) {

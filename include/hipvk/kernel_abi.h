@@ -15,7 +15,7 @@ namespace hipvk::abi {
 struct PushHeader {
   uint64_t globalSegment;  // device address of the module's global segment, 0 when it has none
   uint32_t gridDim[3];     // HIP's gridDim, whatever dispatch split the runtime uses
-  uint32_t reserved0;
+  uint32_t launchIndex;    // launches since the service buffer was last drained: names the kernel of a trap
   uint64_t argumentBuffer; // kernels whose arguments are not pushed, else 0
   uint64_t serviceBuffer;  // the device's service buffer (printf records, trap status, grid barrier)
   uint64_t reserved1;
@@ -23,6 +23,7 @@ struct PushHeader {
 
 inline constexpr uint32_t kGlobalSegmentOffset = offsetof(PushHeader, globalSegment);
 inline constexpr uint32_t kGridDimOffset = offsetof(PushHeader, gridDim);
+inline constexpr uint32_t kLaunchIndexOffset = offsetof(PushHeader, launchIndex);
 inline constexpr uint32_t kArgumentBufferOffset = offsetof(PushHeader, argumentBuffer);
 inline constexpr uint32_t kServiceBufferOffset = offsetof(PushHeader, serviceBuffer);
 inline constexpr uint32_t kPushArgumentsOffset = sizeof(PushHeader);
@@ -30,8 +31,8 @@ inline constexpr uint32_t kPushArgumentsOffset = sizeof(PushHeader);
 inline constexpr uint32_t kPushConstantBytes = 128;
 inline constexpr uint32_t kMaxPushArgumentBytes = kPushConstantBytes - kPushArgumentsOffset;
 
-static_assert(kGlobalSegmentOffset == 0 && kGridDimOffset == 8 && kArgumentBufferOffset == 24 &&
-              kServiceBufferOffset == 32 && kPushArgumentsOffset == 48,
+static_assert(kGlobalSegmentOffset == 0 && kGridDimOffset == 8 && kLaunchIndexOffset == 20 &&
+              kArgumentBufferOffset == 24 && kServiceBufferOffset == 32 && kPushArgumentsOffset == 48,
               "docs/ABI.md fixes these offsets");
 // The argument area is 16-byte aligned: the compiler relies on it for argument loads.
 static_assert(kPushArgumentsOffset % 16 == 0);
@@ -42,5 +43,67 @@ inline constexpr uint32_t kSpecIdDynamicSharedBytes = 3;
 
 // Dynamic shared memory starts at the kernel's static __shared__ bytes rounded up to this.
 inline constexpr uint32_t kDynamicSharedAlignment = 16;
+
+// ---- the service buffer ---------------------------------------------------------------------
+// One per device, in host-visible memory, its address in PushHeader::serviceBuffer of every
+// launch. Kernels write printf records and the trap status into it; the runtime reads and resets
+// it whenever the device is idle (every synchronising call), so it holds what the launches since
+// the last synchronisation produced, in launch order. All device updates are 32-bit atomics or
+// plain stores: no 64-bit atomics needed.
+
+// Why an invocation ended its kernel early (ServiceHeader::trapKind).
+enum TrapKind : uint32_t {
+  kTrapNone = 0,
+  kTrapAbort = 1,  // __builtin_trap(), __trap(), abort(): hipErrorLaunchFailure
+  kTrapAssert = 2, // a failed assert(): hipErrorAssert
+};
+
+struct ServiceHeader {
+  // The first trapping invocation since the last drain: it sets trapKind from 0 by compare-and-swap,
+  // then fills the rest; later trapping invocations change nothing.
+  uint32_t trapKind;
+  uint32_t trapLaunchIndex; // PushHeader::launchIndex of its launch
+  uint32_t trapBlock[3];
+  uint32_t trapThread[3];
+  // printf: records go to the area after this header, kPrintfAreaOffset onwards.
+  uint32_t printfCapacity;        // bytes of the record area (the host sets it)
+  uint32_t printfReserved;        // bytes reserved so far (device atomic add; may pass the capacity)
+  uint32_t printfDroppedMessages; // messages whose first chunk did not fit (device atomic add)
+  uint32_t reserved[5];
+};
+
+inline constexpr uint32_t kTrapKindOffset = offsetof(ServiceHeader, trapKind);
+inline constexpr uint32_t kTrapLaunchIndexOffset = offsetof(ServiceHeader, trapLaunchIndex);
+inline constexpr uint32_t kTrapBlockOffset = offsetof(ServiceHeader, trapBlock);
+inline constexpr uint32_t kTrapThreadOffset = offsetof(ServiceHeader, trapThread);
+inline constexpr uint32_t kPrintfAreaOffset = sizeof(ServiceHeader);
+static_assert(kTrapKindOffset == 0 && kTrapLaunchIndexOffset == 4 && kTrapBlockOffset == 8 &&
+                  kTrapThreadOffset == 20 && offsetof(ServiceHeader, printfCapacity) == 32 &&
+                  offsetof(ServiceHeader, printfReserved) == 36 &&
+                  offsetof(ServiceHeader, printfDroppedMessages) == 40 && kPrintfAreaOffset == 64,
+              "docs/ABI.md fixes the service buffer layout");
+
+// A printf message is a sequence of chunks, one per __ockl_printf_append_* call of Clang's printf
+// lowering: the format string, then its arguments (string chunks for %s arguments, value chunks
+// for the rest). Each chunk is reserved on its own, so chunks of different invocations interleave;
+// a message's chunks are found through `message`, the area offset of its first (head) chunk, and
+// messages print in the order of their heads.
+struct PrintfChunk {
+  uint32_t bytes;   // this chunk's size, header included, a multiple of kPrintfChunkAlignment
+  uint32_t flags;   // PrintfChunkFlags
+  uint32_t message; // area offset of the message's head chunk (its own offset for the head)
+  uint32_t count;   // string chunks: strlen + 1 (0 for a null pointer); value chunks: values
+  // then: the string's bytes without its terminator, or `count` u64 values (integers zero- or
+  // sign-extended as Clang passes them, floating-point values as double bits)
+};
+enum PrintfChunkFlags : uint32_t {
+  kPrintfChunkString = 1u << 0, // else a value chunk
+  kPrintfChunkHead = 1u << 1,   // the first chunk of a message (always the format string)
+  kPrintfChunkLast = 1u << 2,   // the message is complete
+  kPrintfChunkStderr = 1u << 3, // on the head: the message goes to stderr (device assert)
+};
+inline constexpr uint32_t kPrintfChunkAlignment = 8;
+inline constexpr uint32_t kPrintfMaxValuesPerChunk = 7; // what __ockl_printf_append_args takes
+static_assert(sizeof(PrintfChunk) == 16 && sizeof(PrintfChunk) % kPrintfChunkAlignment == 0);
 
 } // namespace hipvk::abi

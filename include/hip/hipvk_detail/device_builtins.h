@@ -11,10 +11,12 @@
 #define __HIPVK_BUILTIN_ATTRIBUTES_Pure __attribute__((const, nothrow))
 #define __HIPVK_BUILTIN_ATTRIBUTES_Convergent __attribute__((convergent, nothrow))
 #define __HIPVK_BUILTIN_ATTRIBUTES_Volatile __attribute__((nothrow))
+#define __HIPVK_BUILTIN_ATTRIBUTES_NoReturn __attribute__((noreturn, nothrow))
 #define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) \
   extern "C" __device__ __HIPVK_BUILTIN_ATTRIBUTES_##KIND RETURN __hipvk_##NAME PARAMETERS;
 #include <hipvk/device_builtins.def>
 #undef __HIPVK_BUILTIN_ATTRIBUTES_Pure
 #undef __HIPVK_BUILTIN_ATTRIBUTES_Convergent
 #undef __HIPVK_BUILTIN_ATTRIBUTES_Volatile
+#undef __HIPVK_BUILTIN_ATTRIBUTES_NoReturn
 #endif  // __HIP__

@@ -1,9 +1,9 @@
-// Must not compile: An intrinsic with no Vulkan lowering (a trap needs the service buffer of a later issue).
-// hipcc reports it with file:line and names the construct.
+// Must not compile: An intrinsic with no Vulkan lowering (a debugger breakpoint: Vulkan compute has
+// no debugger to stop in). hipcc reports it with file:line and names the construct.
 #include <hip/hip_runtime.h>
 
 __global__ void kernel(int *g) {
-  if (g[0] < 0) __builtin_trap();
+  if (g[0] < 0) __builtin_debugtrap();
   g[0] = 1;
 }
 

@@ -1,0 +1,15 @@
+// The printf entry points of Clang's amdgcn printf lowering that the device library defines
+// (printf.hip), for the library's other sources.
+#pragma once
+
+#include <stdint.h>
+
+extern "C" {
+__device__ uint64_t __ockl_printf_begin(uint64_t version);
+__device__ uint64_t __ockl_fprintf_stderr_begin();
+__device__ uint64_t __ockl_printf_append_string_n(uint64_t descriptor, const char *string, uint64_t length,
+                                                  uint32_t isLast);
+__device__ uint64_t __ockl_printf_append_args(uint64_t descriptor, uint32_t count, uint64_t value0, uint64_t value1,
+                                              uint64_t value2, uint64_t value3, uint64_t value4, uint64_t value5,
+                                              uint64_t value6, uint32_t isLast);
+}

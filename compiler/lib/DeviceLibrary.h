@@ -1,0 +1,18 @@
+// hipvk's device library (compiler/devicelib: printf, assert), LLVM bitcode embedded in the
+// backend and linked into each translation unit before the pipeline.
+#pragma once
+
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace hipvk {
+
+// Links into `m` the library's definitions of the functions `m` calls but does not define (and
+// what those need), internalised so that inlining and dead-code elimination consume them. Returns
+// an error text, empty on success.
+std::string linkDeviceLibrary(llvm::Module &m);
+
+} // namespace hipvk
