@@ -291,10 +291,10 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
     if (!call.hasMetadata(kWorkgroupOnlyBarrier)) semantics |= spv::MemorySemanticsUniformMemoryMask;
     opNoResult(spv::OpControlBarrier, {u32(spv::ScopeWorkgroup), u32(spv::ScopeWorkgroup), u32(semantics)});
     return 0;
+  }
   case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
   case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
-  }
   }
   return unsupported(call, "hipvk builtin '" + std::string(deviceBuiltinName(builtin)) + "' has no lowering");
 }
