@@ -32,10 +32,11 @@ __global__ void read_clocks(long long *subgroup, long long *device, long long *b
 
 __global__ void read_wall_clock(long long *out) { *out = wall_clock64(); }
 
-// Spins for `ticks` of the wall clock; records both clocks at the ends.
+// Spins for `ticks` of the wall clock (at most 2^28 readings, so that a wrong rate cannot make it
+// spin for long); records both clocks at the ends.
 __global__ void spin(long long ticks, long long *out) {
   long long wall_start = wall_clock64(), cycles_start = clock64(), now = wall_start;
-  while (now - wall_start < ticks) now = wall_clock64();
+  for (long long readings = 0; now - wall_start < ticks && readings < (1ll << 28); ++readings) now = wall_clock64();
   out[0] = now - wall_start;
   out[1] = clock64() - cycles_start;
 }
