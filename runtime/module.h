@@ -1,7 +1,8 @@
-// Registered device code: one Module per offload blob (one translation unit), its metadata
-// (docs/ABI.md), and the registry that maps Clang's host-side handles (kernel stubs, shadow
-// variables) to it. Registration needs no device; the Vulkan objects of a module (shader module,
-// global segment, pipelines) are created per device on first use.
+// Registered device code: one Module per offload blob (one translation unit), its metadata and
+// SPIR-V modules (docs/ABI.md), and the registry that maps Clang's host-side handles (kernel stubs,
+// shadow variables) to it. Registration needs no device; the Vulkan objects of a module (global
+// segment, shader modules, pipelines) are created per device on first use, the shader module of a
+// kernel only when the kernel is first launched there.
 #pragma once
 
 #include <hip/hip_runtime_api.h>
@@ -40,6 +41,7 @@ struct KernelInfo {
   uint32_t staticShared = 0;
   uint32_t privateBytes = 0;
   std::vector<ArgInfo> args;
+  std::vector<size_t> spirvModules;  // the SPIR-V modules holding the kernel (variants), in blob order
 };
 
 struct GlobalInfo {
@@ -52,10 +54,16 @@ struct Metadata {
   uint64_t segment = 0;
   std::vector<KernelInfo> kernels;
   std::vector<GlobalInfo> globals;
-  std::vector<std::string> caps;
 
   // Throws hipErrorInvalidImage on malformed text.
   static Metadata parse(std::string_view text);
+};
+
+// One SPIR-V module of a blob and what a device needs to run it.
+struct SpirvModule {
+  uint32_t requiredFeatures = 0;          // blob::KernelModuleHeader::required_features
+  std::vector<uint32_t> words;
+  std::vector<std::string> capabilities;  // the OpCapability enumerants it declares, in decimal
 };
 
 class Module;
@@ -86,12 +94,16 @@ class Module {
     Instance &operator=(const Instance &) = delete;
 
     uint64_t segmentAddress() const;
-    // The pipeline of `kernel` for this block size and dynamic shared size, created once.
+    // The pipeline of `kernel` for this block size and dynamic shared size, created once. Throws
+    // hipErrorInvalidDeviceFunction when no SPIR-V module of the kernel runs on the device.
     VkPipeline pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared);
 
    private:
+    VkShaderModule shaderFor(const KernelInfo &kernel);  // with mutex_ held
+
     Device &device_;
-    vk::ShaderModule shader_;
+    const Module &module_;
+    std::vector<vk::ShaderModule> shaders_;  // per SPIR-V module, created when first needed
     std::shared_ptr<Allocation> segment_;
     std::mutex mutex_;
     std::map<std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
@@ -116,11 +128,11 @@ class Module {
   void dropInstance(Device &device);
 
  private:
-  Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit);
+  Module(std::vector<SpirvModule> spirv, Metadata metadata, std::string globalInit);
   static std::unique_ptr<Module> fromBlob(const void *blob, uint64_t available);
 
   void *self_ = this;
-  std::vector<uint32_t> spirv_;
+  std::vector<SpirvModule> spirv_;
   Metadata metadata_;
   std::string globalInit_;
   std::deque<Function> functions_;  // one per kernel, in metadata order; addresses are stable

@@ -792,22 +792,30 @@ void KernelEmitter::emit() {
           {fn, uint32_t(flush ? spv::ExecutionModeDenormFlushToZero : spv::ExecutionModeDenormPreserve), 32});
 }
 
-std::vector<uint32_t> emitSpirv(Module &m, CompileContext &ctx) {
-  ModuleState state(ctx, m.getDataLayout());
+// Each kernel gets a module of its own, with its own types, constants and specialization
+// constants: the validation layer sums the Workgroup variables of a whole module against
+// maxComputeSharedMemorySize (VUID-RuntimeSpirv-Workgroup-06530), so kernels that each fit the
+// limit must not share one; and the runtime then builds only the modules of launched kernels.
+static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayout &layout, const DataLayout &dl, CompileContext &ctx) {
+  ModuleState state(ctx, dl);
   SpirvBuilder &b = state.b;
   b.requireCapability(spv::CapabilityShader);
   b.requireCapability(spv::CapabilityPhysicalStorageBufferAddresses);
   b.requireCapability(spv::CapabilityInt64);
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
+  KernelEmitter(state, kernel, layout).emit();
+  return b.finish();
+}
+
+std::vector<KernelSpirv> emitSpirv(Module &m, CompileContext &ctx) {
+  std::vector<KernelSpirv> modules; // in the order of ctx.layout.kernels, which is the module's
   for (Function &f : m) {
-    if (f.isDeclaration() || !isKernel(f)) continue;
     auto it = ctx.layout.kernels.find(&f);
-    if (it == ctx.layout.kernels.end()) continue;
-    KernelEmitter(state, f, it->second).emit();
+    if (it != ctx.layout.kernels.end()) modules.push_back({f.getName().str(), emitKernelModule(f, it->second, m.getDataLayout(), ctx)});
   }
   if (ctx.diagnostics.hasErrors()) return {};
-  return b.finish();
+  return modules;
 }
 
 } // namespace hipvk

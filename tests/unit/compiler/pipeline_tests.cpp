@@ -73,13 +73,67 @@ TEST_CASE("a simple kernel compiles to valid SPIR-V with its argument layout") {
   Parsed p(kVectorScale);
   CompileResult r = compileModule(*p.module, {});
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
-  CHECK(validateSpirv(r.spirv) == "");
+  REQUIRE(r.modules.size() == 1);
+  CHECK(r.modules[0].kernel == "scale");
+  CHECK(validateSpirv(r.modules[0].words) == "");
   CHECK(r.metadata.find("kernel scale 1 24 0 0\n") != std::string::npos);
   CHECK(r.metadata.find("arg 0 8\narg 8 8\narg 16 4\narg 20 4\n") != std::string::npos);
   auto blob = r.blob();
-  auto sections = blob::read(blob.data(), blob.size());
-  REQUIRE(sections);
-  CHECK(blob::find(*sections, blob::SectionKind::SpirV)->size() == r.spirv.size() * 4);
+  std::string error;
+  auto contents = blob::read(blob.data(), blob.size(), error);
+  REQUIRE_MESSAGE(contents, error);
+  REQUIRE(contents->modules.size() == 1);
+  CHECK(contents->modules[0].kernels == std::vector<std::string_view>{"scale"});
+  CHECK(contents->modules[0].requiredFeatures == 0);
+  CHECK(contents->modules[0].spirv.size() == r.modules[0].words.size() * 4);
+  CHECK(contents->metadata == r.metadata);
+}
+
+TEST_CASE("each kernel is a SPIR-V module of its own, with only its own shared memory") {
+  // Two kernels with 20 KiB of __shared__ memory each: one module holding both would declare
+  // 40 KiB of Workgroup memory, over lavapipe's 32 KiB, for the validation layer.
+  Parsed p(R"(
+@a = internal addrspace(3) global [5120 x float] poison, align 4
+@b = internal addrspace(3) global [5120 x i32] poison, align 4
+define amdgpu_kernel void @first(ptr addrspace(1) %out) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %pa = getelementptr [5120 x float], ptr addrspace(3) @a, i32 0, i32 %tid
+  store float 1.0, ptr addrspace(3) %pa
+  call void @__hipvk_syncthreads()
+  %v = load float, ptr addrspace(3) @a
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+define amdgpu_kernel void @second(ptr addrspace(1) %out) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %pb = getelementptr [5120 x i32], ptr addrspace(3) @b, i32 0, i32 %tid
+  store i32 7, ptr addrspace(3) %pb
+  call void @__hipvk_syncthreads()
+  %v = load i32, ptr addrspace(3) @b
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  REQUIRE(r.modules.size() == 2);
+  CHECK(r.modules[0].kernel == "first");
+  CHECK(r.modules[1].kernel == "second");
+  CHECK(r.metadata.find("kernel first 1 8 20480 0\n") < r.metadata.find("kernel second 1 8 20480 0\n"));
+  for (const KernelSpirv &m : r.modules) {
+    CAPTURE(m.kernel);
+    CHECK(validateSpirv(m.words) == "");
+    std::string text = disassembleSpirv(m.words);
+    auto count = [&](const std::string &what) {
+      size_t n = 0;
+      for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+      return n;
+    };
+    CHECK(count("OpEntryPoint GLCompute") == 1);
+    CHECK(count(" \"" + m.kernel + "\"") == 1); // the entry point's name
+    CHECK(count(" = OpVariable %_ptr_Workgroup_") == 1);
+    CHECK(text.find("%uint_5120 = OpConstant %uint 5120") != std::string::npos); // 20 KiB of words
+  }
 }
 
 TEST_CASE("arguments beyond the push-constant budget go to an argument buffer") {
@@ -212,7 +266,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
   // 3 bytes at 0, 32 bytes at 8: 40 bytes of static shared memory.
   CHECK(r.metadata.find("kernel k 1 8 40 0\n") != std::string::npos);
-  CHECK(validateSpirv(r.spirv) == "");
+  REQUIRE(r.modules.size() == 1);
+  CHECK(validateSpirv(r.modules[0].words) == "");
 }
 
 TEST_CASE("device variables are laid out in the global segment with their initial bytes") {
@@ -415,7 +470,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, <2 x i16> %v) {
 )");
   CompileResult r = compileModule(*p.module, {false});
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
-  std::string text = disassembleSpirv(r.spirv);
+  REQUIRE(r.modules.size() == 1);
+  std::string text = disassembleSpirv(r.modules[0].words);
   CHECK(text.find("OpSRem") == std::string::npos);
   CHECK(text.find("OpSMod") == std::string::npos);
   CHECK(text.find("OpUMod") != std::string::npos);
