@@ -165,6 +165,10 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
     if (!options.saveTempsPrefix.empty())
       writeFile(options.saveTempsPrefix + "." + std::to_string(i) + ".spv", module.words.data(), module.words.size() * 4, sys::fs::OF_None);
   }
+  // Files of kernels an earlier compilation of the same source had: what is kept is this result.
+  if (!options.saveTempsPrefix.empty())
+    for (size_t i = result.modules.size(); sys::fs::exists(options.saveTempsPrefix + "." + std::to_string(i) + ".spv"); ++i)
+      sys::fs::remove(options.saveTempsPrefix + "." + std::to_string(i) + ".spv");
   result.metadata = kernelMetadata(ctx.layout);
   result.globalInit = ctx.layout.segmentInit;
   return result;
