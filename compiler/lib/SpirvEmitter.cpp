@@ -114,7 +114,7 @@ PointerClass KernelEmitter::classOfUncached(const Value *v) {
   if (auto *arg = dyn_cast<Argument>(v)) return arg->getParamByRefType() ? PointerClass::KernelArgument : PointerClass::Global;
   if (isa<AllocaInst>(v)) return PointerClass::Private;
   if (auto *gv = dyn_cast<GlobalVariable>(v)) return classForAddressSpace(gv->getAddressSpace());
-  if (isa<ConstantPointerNull>(v) || isa<UndefValue>(v)) return PointerClass::Unknown;
+  if (isNullPointer(v)) return PointerClass::Unknown;
   if (auto *gep = dyn_cast<GEPOperator>(v)) return classOf(gep->getPointerOperand());
   if (auto *op = dyn_cast<Operator>(v);
       op && (op->getOpcode() == Instruction::AddrSpaceCast || op->getOpcode() == Instruction::BitCast || op->getOpcode() == Instruction::Freeze))
@@ -123,7 +123,7 @@ PointerClass KernelEmitter::classOfUncached(const Value *v) {
     PointerClass result = PointerClass::Unknown;
     for (const Value *in : incoming) {
       PointerClass c = classes_.count(in) && classes_[in] == PointerClass::Unknown ? PointerClass::Unknown : classOf(in);
-      if (isa<ConstantPointerNull>(in) || isa<UndefValue>(in)) c = PointerClass::Unknown;
+      if (isNullPointer(in)) c = PointerClass::Unknown;
       if (c == PointerClass::Unknown || c == result) continue;
       if (result != PointerClass::Unknown) {
         m_.ctx.diagnostics.error(at, "a pointer here may point to different memory spaces (global, __shared__ or local); "
@@ -162,10 +162,15 @@ std::optional<uint64_t> KernelEmitter::knownConstant(SpvId id) const {
 
 SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
   Type *t = c->getType();
-  if (t->isPointerTy()) {
+  if (t->isPointerTy() && isNullPointer(c)) {
     SpvId type = typeHint ? typeHint : typeOf(t);
-    if (isa<ConstantPointerNull>(c)) return b_.constNull(type);
-    if (isa<UndefValue>(c)) return b_.undef(type);
+    if (isa<UndefValue>(c->stripPointerCasts())) return b_.undef(type);
+    // AMDGPU's null of __shared__ and local memory is all ones (as Clang's nullptr there, a cast
+    // of the generic null, says): their address 0 is the first variable's. A null of another
+    // address space that stands where a 32-bit offset does is that null too.
+    const unsigned nullSpace = c->stripPointerCasts()->getType()->getPointerAddressSpace();
+    if (b_.intWidthOf(type) == 32 && nullSpace != AS::Shared && nullSpace != AS::Private) return u32(~0u);
+    return b_.constNull(type);
   }
   if (auto *gv = dyn_cast<GlobalVariable>(c)) {
     if (gv->getAddressSpace() == AS::Shared) {
@@ -205,7 +210,8 @@ SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
     }
     return b_.constComposite(type, parts);
   }
-  m_.ctx.diagnostics.error("unsupported constant expression in device code");
+  if (current_) m_.ctx.diagnostics.error(current_, "unsupported constant expression in device code");
+  else m_.ctx.diagnostics.error("unsupported constant expression in device code");
   return b_.undef(type);
 }
 
@@ -729,6 +735,7 @@ void KernelEmitter::emitTerminator(Instruction &term) {
 void KernelEmitter::emitBlock(BasicBlock &bb) {
   if (&bb != &f_.getEntryBlock()) SpirvBuilder::append(body_, spv::OpLabel, {labels_.lookup(&bb)});
   for (Instruction &inst : bb) {
+    current_ = &inst;
     if (inst.isTerminator()) {
       emitTerminator(inst);
       break;

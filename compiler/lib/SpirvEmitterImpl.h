@@ -136,6 +136,7 @@ private:
   std::map<SpvId, SpvId> wordIndexOf_; // byte offset into shared/private memory -> its word index
   SpvId globalBase_ = 0, argumentBuffer_ = 0, privateVar_ = 0, sharedVar_ = 0, pushVar_ = 0;
   std::set<SpvId> interface_;
+  const llvm::Instruction *current_ = nullptr; // the instruction being translated, for diagnostics
 };
 
 } // namespace hipvk

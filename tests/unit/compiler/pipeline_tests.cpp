@@ -11,6 +11,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Support/SourceMgr.h>
 
+#include <map>
 #include <set>
 
 using namespace hipvk;
@@ -211,8 +212,10 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   CHECK(r.errors[0].find("does not dominate") != std::string::npos);
 }
 
-TEST_CASE("a pointer that may be shared or global is a compile error, not a guess") {
-  Parsed p(R"(
+namespace {
+// A phi of a __shared__ and a global pointer, then `use` of it.
+std::string sharedOrGlobal(const std::string &use) {
+  return R"(
 @tile = internal addrspace(3) global [64 x i32] undef, align 4
 define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
   %tid = call i32 @__hipvk_thread_idx_x()
@@ -226,8 +229,80 @@ b:
   br label %join
 join:
   %p = phi ptr [ %s, %a ], [ %gg, %b ]
-  %v = load volatile i32, ptr %p
-  store i32 %v, ptr addrspace(1) %out
+)" + use + R"(
+  ret void
+}
+)";
+}
+} // namespace
+
+TEST_CASE("an access through a pointer that may be shared or global is split per space") {
+  Parsed p(sharedOrGlobal("  %v = load volatile i32, ptr %p\n  store i32 %v, ptr addrspace(1) %out"));
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  REQUIRE(r.modules.size() == 1);
+  CHECK(validateSpirv(r.modules[0].words) == "");
+  std::string text = disassembleSpirv(r.modules[0].words);
+  CHECK(text.find("OpAccessChain %_ptr_Workgroup_uint") != std::string::npos);
+  CHECK(text.find("OpConvertUToPtr %_ptr_PhysicalStorageBuffer_uint") != std::string::npos);
+}
+
+TEST_CASE("split-pointer-spaces: one access per space, the mixed pointers removed") {
+  // A pointer walking through global, __shared__ or local memory in a loop (a phi over a select of
+  // three spaces), stored through and compared with null.
+  Parsed p(R"(
+@tile = internal addrspace(3) global [64 x i32] undef, align 4
+define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
+entry:
+  %local = alloca [64 x i32], align 4, addrspace(5)
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  %gg = addrspacecast ptr addrspace(1) %g to ptr
+  %l = addrspacecast ptr addrspace(5) %local to ptr
+  %is0 = icmp eq i32 %c, 0
+  %is1 = icmp eq i32 %c, 1
+  %sl = select i1 %is1, ptr %s, ptr %l
+  %start = select i1 %is0, ptr %gg, ptr %sl
+  br label %loop
+loop:
+  %p = phi ptr [ %start, %entry ], [ %next, %loop ]
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  store i32 %i, ptr %p, align 4
+  %next = getelementptr i32, ptr %p, i32 1
+  %i1 = add i32 %i, 1
+  %done = icmp eq i32 %i1, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  %isnull = icmp eq ptr %start, null
+  %flag = zext i1 %isnull to i32
+  store i32 %flag, ptr addrspace(1) %out
+  ret void
+}
+)");
+  REQUIRE(runPasses(*p.module, "hipvk-split-pointer-spaces").empty());
+  std::map<unsigned, int> storesBySpace;
+  for (llvm::Instruction &inst : llvm::instructions(*p.module->getFunction("k"))) {
+    if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst)) ++storesBySpace[store->getPointerAddressSpace()];
+    if (auto *sel = llvm::dyn_cast<llvm::SelectInst>(&inst)) CHECK(sel->getType()->getPointerAddressSpace() != 0);
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst); phi && phi->getType()->isPointerTy())
+      CHECK(phi->getType()->getPointerAddressSpace() != 0);
+    if (auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(&inst); cmp && cmp->getOperand(0)->getType()->isPointerTy())
+      CHECK(cmp->getOperand(0)->getType()->getPointerAddressSpace() != 0);
+  }
+  CHECK(storesBySpace == std::map<unsigned, int>{{1, 2}, {3, 1}, {5, 1}}); // one per space, and %out
+}
+
+TEST_CASE("the value of a pointer that may be shared or global is a compile error, not a guess") {
+  Parsed p(R"(
+@tile = internal addrspace(3) global [64 x i32] undef, align 4
+define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %which = icmp eq i32 %tid, %c
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  %gg = addrspacecast ptr addrspace(1) %g to ptr
+  %p = select i1 %which, ptr %s, ptr %gg
+  %e = getelementptr i32, ptr %p, i32 %tid
+  %v = ptrtoint ptr %e to i64
+  store i64 %v, ptr addrspace(1) %out
   ret void
 }
 )");
