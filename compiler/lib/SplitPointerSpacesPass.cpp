@@ -5,11 +5,11 @@
 // are 32-bit offsets into per-kernel arrays), so the emitter needs every accessed pointer to have
 // one space. Where the accessed pointer is a tree of selects, phis, GEPs and casts over pointers
 // whose spaces are known, this pass rebuilds the tree once per space (the other spaces' leaves
-// become poison), computes beside it a small integer naming the space of the leaf actually chosen,
-// and branches on that integer to the access of that space (a comparison with null selects the
-// comparison in that space). A null leaf's space is arbitrary: a null pointer is never
-// dereferenced. Mixed pointers used otherwise (compared with each other, converted to integers,
-// stored) stay for the emitter to report with their source location.
+// become poison, null leaves that space's null), computes beside it a small integer naming the
+// space of the leaf actually chosen, and branches on that integer to the access of that space (a
+// comparison with null selects the comparison in that space). A null leaf's number is arbitrary:
+// a null pointer is never dereferenced. Mixed pointers used otherwise (compared with each other,
+// converted to integers, stored) stay for the emitter to report with their source location.
 #include "Passes.h"
 
 #include <llvm/ADT/SetVector.h>
@@ -148,7 +148,8 @@ private:
     return tag;
   }
 
-  // `pointer` rebuilt in `space`: its leaves of other spaces (and null ones) replaced by poison.
+  // `pointer` rebuilt in `space`: its leaves of other spaces replaced by poison, null ones by the
+  // null of `space`.
   Value *pointerIn(Value *pointer, Space space) {
     if (Value *known = rebuilt_.lookup({pointer, space})) return known;
     PointerType *type = PointerType::get(f_.getContext(), addressSpaceOf(space));
