@@ -29,15 +29,30 @@ struct KernelArgument {
   bool byRef = false; // passed by reference to the argument area (aggregates)
 };
 
+// A memory object with its own array of unsigned `elementBits`-bit elements.
+struct TypedArray {
+  uint32_t offset;      // the object's pointer value (kTypedArrayOffsets + its place)
+  unsigned elementBits; // 8, 16, 32 or 64
+  uint32_t count;
+};
+inline constexpr uint32_t kTypedArrayOffsets = 1u << 30;
+
 struct KernelLayout {
   std::vector<KernelArgument> arguments;
   uint32_t argumentBytes = 0;
   bool pushArguments = true; // arguments live in push constants, else in an argument buffer
+  // Pointers into __shared__ and local memory are byte offsets (docs/ABI.md): the offset of each
+  // static __shared__ variable and alloca. Objects in the word arrays sit at their offset there;
+  // objects with their own typed array (MemoryObjects.h) at kTypedArrayOffsets + their place, so
+  // that every pointer still names one byte of one object.
   llvm::MapVector<const llvm::GlobalVariable *, uint32_t> sharedOffsets; // static __shared__ variables
-  uint32_t staticSharedBytes = 0;
-  bool usesDynamicShared = false; // extern __shared__ arrays start at staticSharedBytes rounded to 16
   llvm::DenseMap<const llvm::AllocaInst *, uint32_t> privateOffsets;
-  uint32_t privateBytes = 0;
+  llvm::DenseMap<const llvm::Value *, TypedArray> typedArrays;           // by variable or alloca
+  uint32_t staticSharedBytes = 0; // all static __shared__ memory: word array and typed arrays
+  uint32_t wordSharedBytes = 0;   // the static part of the __shared__ word array
+  bool usesDynamicShared = false; // extern __shared__ arrays start at wordSharedBytes rounded to 16
+  uint32_t privateBytes = 0;      // all local memory
+  uint32_t wordPrivateBytes = 0;  // the local word array
 };
 
 struct GlobalSymbol {

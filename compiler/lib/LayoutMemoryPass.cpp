@@ -1,9 +1,11 @@
 // Decides where every piece of kernel-visible memory lives (docs/ABI.md):
 // - the global segment: all __device__/__constant__ variables and constant tables, at fixed
 //   offsets, with their initial bytes;
-// - per kernel: static __shared__ variables at offsets in one Workgroup array (dynamic shared
-//   memory follows them), allocas at offsets in one private array, and the argument area.
-// A shared or private pointer is then just a 32-bit byte offset, whatever variable it points to.
+// - per kernel: each static __shared__ variable and alloca in its own typed array when all its
+//   accesses have one width (MemoryObjects.h), otherwise at an offset in the kernel's Workgroup or
+//   private word array (dynamic shared memory follows the static words); and the argument area.
+// A shared or private pointer is then just a 32-bit byte offset, whatever object it points to.
+#include "MemoryObjects.h"
 #include "Passes.h"
 
 #include <llvm/IR/Constants.h>
@@ -109,6 +111,20 @@ PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
     }
     kernel.pushArguments = kernel.argumentBytes <= abi::kMaxPushArgumentBytes;
 
+    // Objects all of whose accesses have one width get their own typed array; the others share
+    // the word arrays, whose layout is unchanged.
+    uint32_t typedShared = 0, typedPrivate = 0;
+    auto place = [&](const Value &object, uint64_t bytes, Align align, uint32_t &wordBytes, uint32_t &typedBytes) {
+      if (unsigned bits = uniformAccessBits(object, bytes, dl)) {
+        uint32_t at = uint32_t(alignTo(typedBytes, 8));
+        typedBytes = uint32_t(at + bytes);
+        kernel.typedArrays[&object] = {kTypedArrayOffsets + at, bits, uint32_t(bytes * 8 / bits)};
+        return kTypedArrayOffsets + at;
+      }
+      uint32_t at = uint32_t(alignTo(wordBytes, std::max<uint64_t>(4, align.value())));
+      wordBytes = uint32_t(at + bytes);
+      return at;
+    };
     for (Instruction &inst : instructions(f)) {
       if (auto *alloca = dyn_cast<AllocaInst>(&inst)) {
         auto size = alloca->getAllocationSize(dl);
@@ -116,9 +132,7 @@ PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
           ctx.diagnostics.error(alloca, "variable-length arrays and alloca() are not supported in device code");
           continue;
         }
-        uint32_t offset = uint32_t(alignTo(kernel.privateBytes, std::max<uint64_t>(4, alloca->getAlign().value())));
-        kernel.privateOffsets[alloca] = offset;
-        kernel.privateBytes = uint32_t(offset + size->getFixedValue());
+        kernel.privateOffsets[alloca] = place(*alloca, size->getFixedValue(), alloca->getAlign(), kernel.wordPrivateBytes, typedPrivate);
         continue;
       }
       for (Value *operand : inst.operands()) {
@@ -129,13 +143,14 @@ PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
           continue;
         }
         if (kernel.sharedOffsets.count(gv)) continue;
-        uint32_t offset = uint32_t(alignTo(kernel.staticSharedBytes, std::max<uint64_t>(4, gv->getAlign().valueOrOne().value())));
-        kernel.sharedOffsets[gv] = offset;
-        kernel.staticSharedBytes = uint32_t(offset + dl.getTypeAllocSize(gv->getValueType()));
+        kernel.sharedOffsets[gv] =
+            place(*gv, dl.getTypeAllocSize(gv->getValueType()), gv->getAlign().valueOrOne(), kernel.wordSharedBytes, typedShared);
       }
     }
-    kernel.staticSharedBytes = uint32_t(alignTo(kernel.staticSharedBytes, 4));
-    kernel.privateBytes = uint32_t(alignTo(kernel.privateBytes, 4));
+    kernel.wordSharedBytes = uint32_t(alignTo(kernel.wordSharedBytes, 4));
+    kernel.wordPrivateBytes = uint32_t(alignTo(kernel.wordPrivateBytes, 4));
+    kernel.staticSharedBytes = kernel.wordSharedBytes + uint32_t(alignTo(typedShared, 4));
+    kernel.privateBytes = kernel.wordPrivateBytes + uint32_t(alignTo(typedPrivate, 4));
   }
   return PreservedAnalyses::all();
 }

@@ -24,6 +24,10 @@ struct FuseMultiplyAddPass : llvm::PassInfoMixin<FuseMultiplyAddPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
 
+struct ExpandAtomicsPass : llvm::PassInfoMixin<ExpandAtomicsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
 struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
   explicit LowerMemIntrinsicsPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);

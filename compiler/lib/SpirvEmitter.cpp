@@ -175,7 +175,7 @@ SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
   if (auto *gv = dyn_cast<GlobalVariable>(c)) {
     if (gv->getAddressSpace() == AS::Shared) {
       auto it = layout_.sharedOffsets.find(gv);
-      return u32(it != layout_.sharedOffsets.end() ? it->second : uint32_t(alignTo(layout_.staticSharedBytes, abi::kDynamicSharedAlignment)));
+      return u32(it != layout_.sharedOffsets.end() ? it->second : uint32_t(alignTo(layout_.wordSharedBytes, abi::kDynamicSharedAlignment)));
     }
     auto it = m_.ctx.layout.segmentOffsets.find(gv);
     if (it == m_.ctx.layout.segmentOffsets.end()) {
@@ -364,10 +364,10 @@ SpvId KernelEmitter::argument(const Argument &arg) {
 SpvId KernelEmitter::sharedVariable() {
   if (sharedVar_) return sharedVar_;
   SpvId u32t = b_.typeInt(32);
-  uint32_t staticWords = uint32_t(alignTo(layout_.staticSharedBytes, abi::kDynamicSharedAlignment) / 4);
+  uint32_t staticWords = uint32_t(alignTo(layout_.wordSharedBytes, abi::kDynamicSharedAlignment) / 4);
   SpvId length;
   if (!layout_.usesDynamicShared) {
-    length = u32(std::max<uint32_t>(layout_.staticSharedBytes / 4, 1));
+    length = u32(std::max<uint32_t>(layout_.wordSharedBytes / 4, 1));
   } else {
     // staticWords + ceil(dynamicBytes / 4), at least one word: computed by the driver at
     // pipeline creation from specialization constant 3.
@@ -604,15 +604,18 @@ SpvId KernelEmitter::emitGEP(GetElementPtrInst &gep) {
   };
   SpvId byteOffset = sum(base, 1, constantOffset.getZExtValue());
 
-  // Shared and private memory are word arrays: when the whole computation is word-aligned, also
-  // compute the word index directly, so that accesses need no shift the driver cannot see through.
-  if (c == PointerClass::Shared || c == PointerClass::Private) {
-    bool aligned = constantOffset.getZExtValue() % 4 == 0;
-    for (auto [idx, scale] : terms) aligned &= scale % 4 == 0;
-    SpvId baseWord = 0;
-    if (auto k = knownConstant(base); k && *k % 4 == 0) baseWord = u32(uint32_t(*k / 4));
-    else if (auto it = wordIndexOf_.find(base); it != wordIndexOf_.end()) baseWord = it->second;
-    if (aligned && baseWord && !knownConstant(byteOffset)) wordIndexOf_[byteOffset] = sum(baseWord, 4, constantOffset.getZExtValue() / 4);
+  // Shared and private memory are arrays of words or of typed elements: when the whole computation
+  // is a multiple of 8 (else 4) bytes, also compute the index in those units directly, so that
+  // accesses need no shift the driver cannot see through.
+  if ((c == PointerClass::Shared || c == PointerClass::Private) && !knownConstant(byteOffset)) {
+    for (unsigned unit : {8u, 4u}) {
+      bool aligned = constantOffset.getZExtValue() % unit == 0;
+      for (auto [idx, scale] : terms) aligned &= scale % unit == 0;
+      SpvId baseIndex = aligned ? indexInUnits(base, unit, /*exactOnly=*/true) : 0;
+      if (!baseIndex) continue;
+      scaledIndexOf_[byteOffset] = {unit, sum(baseIndex, unit, constantOffset.getZExtValue() / unit)};
+      break;
+    }
   }
   return byteOffset;
 }
@@ -641,13 +644,16 @@ SpvId KernelEmitter::emitInstruction(Instruction &inst) {
   if (auto *call = dyn_cast<CallInst>(&inst)) return emitCall(*call);
   if (isa<AllocaInst>(&inst)) return u32(layout_.privateOffsets.lookup(cast<AllocaInst>(&inst)));
   if (auto *load = dyn_cast<LoadInst>(&inst)) {
-    if (load->isAtomic()) return unsupported(inst, "atomic loads are not supported yet");
+    if (load->isAtomic()) return emitAtomicLoad(*load);
     PointerClass c = classOf(load->getPointerOperand());
     SpvId address = value(load->getPointerOperand(), pointerType(c));
     return this->load(c, address, load->getType(), load->getAlign(), load->isVolatile(), inst);
   }
   if (auto *st = dyn_cast<StoreInst>(&inst)) {
-    if (st->isAtomic()) return unsupported(inst, "atomic stores are not supported yet");
+    if (st->isAtomic()) {
+      emitAtomicStore(*st);
+      return 0;
+    }
     Value *val = st->getValueOperand();
     if (val->getType()->isPointerTy() && !isa<Constant>(val) &&
         classOf(val) != classForAddressSpace(val->getType()->getPointerAddressSpace()))
@@ -697,16 +703,11 @@ SpvId KernelEmitter::emitInstruction(Instruction &inst) {
   if (auto *un = dyn_cast<UnaryOperator>(&inst); un && un->getOpcode() == Instruction::FNeg)
     return op(spv::OpFNegate, typeOf(un->getType()), {value(un->getOperand(0))});
   if (auto *fence = dyn_cast<FenceInst>(&inst)) {
-    StringRef scope;
-    SmallVector<StringRef, 4> names;
-    inst.getContext().getSyncScopeNames(names);
-    if (fence->getSyncScopeID() < names.size()) scope = names[fence->getSyncScopeID()];
-    uint32_t spvScope = scope.starts_with("workgroup") || scope.starts_with("wavefront") ? spv::ScopeWorkgroup : spv::ScopeDevice;
-    opNoResult(spv::OpMemoryBarrier, {u32(spvScope), u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsUniformMemoryMask |
-                                                       spv::MemorySemanticsWorkgroupMemoryMask)});
+    emitFence(*fence);
     return 0;
   }
-  if (isa<AtomicRMWInst>(&inst) || isa<AtomicCmpXchgInst>(&inst)) return unsupported(inst, "atomic operations are not supported yet");
+  if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) return emitAtomicRMW(*rmw);
+  if (auto *cx = dyn_cast<AtomicCmpXchgInst>(&inst)) return emitCmpXchg(*cx);
   return unsupported(inst, std::string("unsupported instruction '") + inst.getOpcodeName() + "'");
 }
 
@@ -772,12 +773,13 @@ void KernelEmitter::emit() {
   Words function;
   SpirvBuilder::append(function, spv::OpFunction, {b_.typeVoid(), fn, uint32_t(spv::FunctionControlMaskNone), fnType});
   SpirvBuilder::append(function, spv::OpLabel, {labels_.lookup(&f_.getEntryBlock())});
-  if (layout_.privateBytes) {
-    SpvId array = b_.typeArray(b_.typeInt(32), u32(layout_.privateBytes / 4));
+  if (layout_.wordPrivateBytes) {
+    SpvId array = b_.typeArray(b_.typeInt(32), u32(layout_.wordPrivateBytes / 4));
     privateVar_ = b_.newId();
     SpirvBuilder::append(function, spv::OpVariable, {b_.typePointer(spv::StorageClassFunction, array), privateVar_, uint32_t(spv::StorageClassFunction)});
   }
   for (BasicBlock *bb : cfg_.blockOrder) emitBlock(*bb);
+  function.insert(function.end(), functionVariables_.begin(), functionVariables_.end()); // typed local arrays
   function.insert(function.end(), prologue_.begin(), prologue_.end());
   function.insert(function.end(), body_.begin(), body_.end());
   SpirvBuilder::append(function, spv::OpFunctionEnd, {});

@@ -1,6 +1,6 @@
 // Internal to the SPIR-V emitter: the per-module and per-kernel translation state. The
 // instruction translation lives in SpirvEmitter.cpp, memory accesses in SpirvMemory.cpp, calls
-// (builtins and intrinsics) in SpirvCalls.cpp.
+// (builtins and intrinsics) in SpirvCalls.cpp, atomics and fences in SpirvAtomics.cpp.
 #pragma once
 
 #include "SpirvBuilder.h"
@@ -96,10 +96,28 @@ private:
   SpvId loadGlobalInPieces(SpvId address, SpvId type, unsigned component, unsigned piece, bool isVolatile);
   void storeGlobalInPieces(SpvId address, SpvId val, SpvId type, unsigned component, unsigned piece, bool isVolatile);
   SpvId wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords);
+  SpvId indexInUnits(SpvId byteOffset, unsigned unit, bool exactOnly = false);
+  const TypedArray *typedArrayOf(PointerClass c, const llvm::Instruction &access, const llvm::Value **object);
+  SpvId typedElementPointer(PointerClass c, const llvm::Value *object, const TypedArray &a, SpvId byteOffset, uint32_t extraElements);
+  SpvId loadTyped(PointerClass c, const llvm::Value *object, const TypedArray &a, SpvId byteOffset, SpvId type, unsigned bytes);
+  void storeTyped(PointerClass c, const llvm::Value *object, const TypedArray &a, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes);
   SpvId byteOffsetPlus(SpvId byteOffset, uint32_t delta);
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)
+
+  // ---- atomics and fences (SpirvAtomics.cpp)
+  struct MemorySync {
+    SpvId scope, semantics; // SPIR-V constants
+  };
+  MemorySync memorySync(llvm::AtomicOrdering ordering, llvm::SyncScope::ID scope, PointerClass c, bool isLoad, bool isStore);
+  unsigned valueBits(const llvm::Value *v);
+  SpvId atomicPointer(PointerClass c, SpvId address, unsigned bits, llvm::Align align, const llvm::Instruction &at);
+  SpvId emitAtomicRMW(llvm::AtomicRMWInst &rmw);
+  SpvId emitCmpXchg(llvm::AtomicCmpXchgInst &cx);
+  SpvId emitAtomicLoad(llvm::LoadInst &load);
+  void emitAtomicStore(llvm::StoreInst &store);
+  void emitFence(llvm::FenceInst &fence);
 
   // ---- instructions
   void emitBlock(llvm::BasicBlock &bb);
@@ -133,7 +151,13 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, SpvId> labels_;
   std::map<SpvId, uint64_t> constants_;
   std::map<uint32_t, SpvId> pushWords_;
-  std::map<SpvId, SpvId> wordIndexOf_; // byte offset into shared/private memory -> its word index
+  struct ScaledIndex {
+    unsigned unit; // bytes
+    SpvId index;   // the byte offset divided by unit
+  };
+  std::map<SpvId, ScaledIndex> scaledIndexOf_; // byte offsets into shared/private memory
+  std::map<const llvm::Value *, SpvId> typedVariables_; // memory object -> its typed array variable
+  Words functionVariables_;                             // OpVariables of the typed local arrays
   SpvId globalBase_ = 0, argumentBuffer_ = 0, privateVar_ = 0, sharedVar_ = 0, pushVar_ = 0;
   std::set<SpvId> interface_;
   const llvm::Instruction *current_ = nullptr; // the instruction being translated, for diagnostics

@@ -1,6 +1,9 @@
 // The memory family of the SPIR-V emitter: loads and stores through global pointers (buffer device
-// addresses) and through byte offsets into the per-kernel shared/private word arrays.
+// addresses) and through byte offsets into the per-kernel shared/private memory: the typed array
+// of the object accessed where it has one, else the word arrays.
 #include "SpirvEmitterImpl.h"
+
+#include "MemoryObjects.h"
 
 #include <algorithm>
 
@@ -97,17 +100,22 @@ void KernelEmitter::storeGlobalInPieces(SpvId address, SpvId val, SpvId type, un
   }
 }
 
+// The index of `byteOffset` in units of `unit` bytes: folded for constants, taken from the address
+// computation where it was made in such units (emitGEP), else a shift. With exactOnly, 0 unless
+// the offset is known to be a multiple of `unit`.
+SpvId KernelEmitter::indexInUnits(SpvId byteOffset, unsigned unit, bool exactOnly) {
+  SpvId u32t = b_.typeInt(32);
+  if (auto k = knownConstant(byteOffset)) return exactOnly && *k % unit ? 0 : u32(uint32_t(*k / unit));
+  if (auto it = scaledIndexOf_.find(byteOffset); it != scaledIndexOf_.end() && it->second.unit % unit == 0)
+    return it->second.unit == unit ? it->second.index : op(spv::OpIMul, u32t, {it->second.index, u32(it->second.unit / unit)});
+  if (exactOnly) return 0;
+  return unit == 1 ? byteOffset : op(spv::OpShiftRightLogical, u32t, {byteOffset, u32(Log2_32(unit))});
+}
+
 SpvId KernelEmitter::wordPointer(PointerClass c, SpvId byteOffset, uint32_t extraWords) {
   SpvId u32t = b_.typeInt(32);
-  SpvId index;
-  if (auto k = knownConstant(byteOffset)) {
-    index = u32(uint32_t(*k / 4 + extraWords));
-  } else if (auto word = wordIndexOf_.find(byteOffset); word != wordIndexOf_.end()) {
-    index = extraWords ? op(spv::OpIAdd, u32t, {word->second, u32(extraWords)}) : word->second;
-  } else {
-    index = op(spv::OpShiftRightLogical, u32t, {byteOffset, u32(2)});
-    if (extraWords) index = op(spv::OpIAdd, u32t, {index, u32(extraWords)});
-  }
+  SpvId index = indexInUnits(byteOffset, 4);
+  if (extraWords) index = knownConstant(index) ? u32(uint32_t(*knownConstant(index)) + extraWords) : op(spv::OpIAdd, u32t, {index, u32(extraWords)});
   switch (c) {
   case PointerClass::Shared: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassWorkgroup, u32t), {sharedVariable(), index});
   case PointerClass::Private: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassFunction, u32t), {privateVar_, index});
@@ -115,8 +123,65 @@ SpvId KernelEmitter::wordPointer(PointerClass c, SpvId byteOffset, uint32_t extr
   }
 }
 
+// ---- typed arrays: __shared__ variables and local arrays accessed with one width (MemoryObjects.h)
+
+const TypedArray *KernelEmitter::typedArrayOf(PointerClass c, const Instruction &access, const Value **object) {
+  if (c != PointerClass::Shared && c != PointerClass::Private) return nullptr;
+  const Value *pointer = accessedPointer(access);
+  *object = pointer ? memoryObjectOf(pointer) : nullptr;
+  if (!*object) return nullptr;
+  auto it = layout_.typedArrays.find(*object);
+  return it == layout_.typedArrays.end() ? nullptr : &it->second;
+}
+
+SpvId KernelEmitter::typedElementPointer(PointerClass c, const Value *object, const TypedArray &a, SpvId byteOffset, uint32_t extraElements) {
+  const spv::StorageClass storage = c == PointerClass::Shared ? spv::StorageClassWorkgroup : spv::StorageClassFunction;
+  const SpvId elementType = b_.typeInt(a.elementBits), u32t = b_.typeInt(32);
+  SpvId &variable = typedVariables_[object];
+  if (!variable) {
+    variable = b_.newId();
+    Words declaration{b_.typePointer(storage, b_.typeArray(elementType, u32(a.count))), variable, uint32_t(storage)};
+    if (c == PointerClass::Shared) {
+      b_.emit(SpirvBuilder::Globals, spv::OpVariable, declaration);
+      interface_.insert(variable);
+    } else {
+      SpirvBuilder::append(functionVariables_, spv::OpVariable, declaration);
+    }
+  }
+  const unsigned elementBytes = a.elementBits / 8;
+  // The object's pointer value is a.offset: element = offset / size - a.offset / size + extra.
+  SpvId index = indexInUnits(byteOffset, elementBytes);
+  const int64_t shift = int64_t(extraElements) - int64_t(a.offset / elementBytes);
+  if (auto k = knownConstant(index)) index = u32(uint32_t(int64_t(*k) + shift));
+  else if (shift) index = op(spv::OpIAdd, u32t, {index, u32(uint32_t(shift))});
+  return op(spv::OpAccessChain, b_.typePointer(storage, elementType), {variable, index});
+}
+
+SpvId KernelEmitter::loadTyped(PointerClass c, const Value *object, const TypedArray &a, SpvId byteOffset, SpvId type, unsigned bytes) {
+  const SpvId elementType = b_.typeInt(a.elementBits);
+  const unsigned count = bytes * 8 / a.elementBits;
+  Words elements;
+  for (unsigned i = 0; i < count; ++i) elements.push_back(op(spv::OpLoad, elementType, {typedElementPointer(c, object, a, byteOffset, i)}));
+  if (count == 1) return bitcastIfNeeded(elements[0], elementType, type);
+  const SpvId rawType = b_.typeVector(elementType, count);
+  return bitcastIfNeeded(op(spv::OpCompositeConstruct, rawType, elements), rawType, type);
+}
+
+void KernelEmitter::storeTyped(PointerClass c, const Value *object, const TypedArray &a, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes) {
+  const SpvId elementType = b_.typeInt(a.elementBits);
+  const unsigned count = bytes * 8 / a.elementBits;
+  const SpvId rawType = count == 1 ? elementType : b_.typeVector(elementType, count);
+  SpvId raw = bitcastIfNeeded(val, type, rawType);
+  for (unsigned i = 0; i < count; ++i)
+    opNoResult(spv::OpStore, {typedElementPointer(c, object, a, byteOffset, i), count == 1 ? raw : op(spv::OpCompositeExtract, elementType, {raw, i})});
+}
+
+// ---- the word arrays
+
 SpvId KernelEmitter::loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, Align align, const Instruction &at) {
   SpvId u32t = b_.typeInt(32);
+  const Value *object = nullptr;
+  if (const TypedArray *a = typedArrayOf(c, at, &object)) return loadTyped(c, object, *a, byteOffset, type, bytes);
   if (bytes % 4 == 0 && align.value() >= 4 && bytes <= 16) {
     unsigned n = bytes / 4;
     std::vector<SpvId> words;
@@ -163,6 +228,8 @@ SpvId KernelEmitter::byteOffsetPlus(SpvId byteOffset, uint32_t delta) {
 
 void KernelEmitter::storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, Align align, const Instruction &at) {
   SpvId u32t = b_.typeInt(32);
+  const Value *object = nullptr;
+  if (const TypedArray *a = typedArrayOf(c, at, &object)) return storeTyped(c, object, *a, byteOffset, val, type, bytes);
   if (c == PointerClass::KernelArgument) {
     m_.ctx.diagnostics.error(&at, "kernel arguments passed by value are read-only here");
     return;

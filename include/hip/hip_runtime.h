@@ -32,6 +32,7 @@
 #include <hip/hipvk_detail/device_builtins.h>
 #include <hip/hipvk_detail/thread_indices.h>
 #include <hip/hipvk_detail/device_functions.h>
+#include <hip/hipvk_detail/atomics.h>
 #include <hip/hipvk_detail/math_functions.h>
 #endif
 #include <hip/hipvk_detail/launch.h>

@@ -1,0 +1,25 @@
+// The memory objects of a kernel's __shared__ and local memory (static __shared__ variables and
+// allocas) and how they are accessed. An object whose every access is a load, store or atomic of
+// one width, reached through address arithmetic alone, gets its own typed array (a Workgroup or
+// Function variable of that unsigned width), so 8/16/64-bit data and 64-bit atomics are single
+// native accesses and one dynamically indexed local array does not spill the others. Objects
+// reached through a phi, select, memory or an integer share the word array (docs/ABI.md).
+#pragma once
+
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/Instruction.h>
+#include <llvm/IR/Value.h>
+
+namespace hipvk {
+
+// The variable or alloca `pointer` is derived from through GEPs and casts only; null otherwise.
+const llvm::Value *memoryObjectOf(const llvm::Value *pointer);
+
+// The access width in bits (8, 16, 32 or 64) shared by every access to `object`, each naturally
+// aligned and reached through address arithmetic only; 0 when the object needs the word array.
+unsigned uniformAccessBits(const llvm::Value &object, uint64_t objectBytes, const llvm::DataLayout &dl);
+
+// The pointer a load, store or atomic instruction accesses memory through; null for others.
+const llvm::Value *accessedPointer(const llvm::Instruction &inst);
+
+} // namespace hipvk
