@@ -95,6 +95,17 @@ __global__ void vector_elements(const float2 *g, float *out) {
   out[t] = base[(t * 7) % kThreads].y;
 }
 
+// An atomic through a pointer to a global or a __shared__ counter.
+__global__ void either_atomic(int *g, int *out) {
+  __shared__ int counter;
+  if (threadIdx.x == 0) counter = 0;
+  __syncthreads();
+  int *target = threadIdx.x % 3 ? &counter : g;
+  atomicAdd(target, int(threadIdx.x));
+  __syncthreads();
+  if (threadIdx.x == 0) *out = counter;
+}
+
 int main() {
   std::vector<int> choice(kThreads);
   for (int t = 0; t < kThreads; ++t) choice[t] = (t * 7 + t / 5) % 3;
@@ -193,6 +204,18 @@ int main() {
       int i = (t * 7) % kThreads;
       e2e::expect_eq("vector_elements", t, out[t], t % 4 == 1 ? g[i].y : -float(i));
     }
+  }
+  {
+    int global = 0, shared = 0, want_global = 0, want_shared = 0;
+    for (int t = 0; t < kThreads; ++t) (t % 3 ? want_shared : want_global) += t;
+    e2e::DeviceBuffer<int> dg(1), dout(1);
+    HIP_CHECK(hipMemset(dg, 0, sizeof(int)));
+    either_atomic<<<1, kThreads>>>(dg, dout);
+    HIP_CHECK_LAUNCH();
+    HIP_CHECK(hipMemcpy(&global, dg, sizeof(int), hipMemcpyDeviceToHost));
+    HIP_CHECK(hipMemcpy(&shared, dout, sizeof(int), hipMemcpyDeviceToHost));
+    e2e::expect_eq("either_atomic global", 0, global, want_global);
+    e2e::expect_eq("either_atomic shared", 0, shared, want_shared);
   }
   return e2e::finish("mixed_space_pointers");
 }
