@@ -273,12 +273,9 @@ VkShaderModule Module::Instance::shaderFor(const KernelInfo &kernel) {
   std::string missing;
   for (size_t index : kernel.spirvModules) {
     const SpirvModule &module = module_.spirv_[index];
-    if (module.requiredFeatures & ~blob::kKnownFeatures) {
-      missing = "device features 0x" + [&] {
-        char hex[9];
-        std::snprintf(hex, sizeof(hex), "%x", module.requiredFeatures & ~blob::kKnownFeatures);
-        return std::string(hex);
-      }();
+    if (const uint32_t unknown = module.requiredFeatures & ~blob::kKnownFeatures) {
+      char hex[8];
+      missing = "device features 0x" + std::string(hex, std::to_chars(hex, hex + sizeof(hex), unknown, 16).ptr);
       continue;
     }
     if (std::string cap = device_.missingCapability(module.capabilities); !cap.empty()) {
