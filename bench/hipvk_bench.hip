@@ -51,8 +51,7 @@ void registerGlsl(GlslKernel &kernel, const char *name, const uint32_t *spirv, s
   metadata += std::string("kernel ") + name + " 1 " + std::to_string(offset) + " " + std::to_string(sharedBytes) + " 0\n" + argLines;
   // The blob must outlive the registration, as an embedded one would.
   auto *blob = new std::vector<uint8_t>(hipvk::blob::write(
-      {{hipvk::blob::SectionKind::SpirV, std::string_view(reinterpret_cast<const char *>(spirv), spirvBytes)},
-       {hipvk::blob::SectionKind::Metadata, metadata}}));
+      {metadata, {}, {{0, {name}, std::string_view(reinterpret_cast<const char *>(spirv), spirvBytes)}}}));
   static hipvk::blob::ClangFatbinWrapper wrappers[8];
   static int used = 0;
   wrappers[used] = {hipvk::blob::kClangWrapperMagic, hipvk::blob::kClangWrapperVersion, blob->data(), nullptr};

@@ -1,5 +1,6 @@
 #include "module.h"
 
+#include <hipvk/kernel_abi.h>
 #include <hipvk/offload_blob.h>
 #include <spirv/unified1/spirv.h>
 
@@ -17,9 +18,6 @@
 namespace hipvk {
 namespace {
 
-// Arguments up to this size travel in the push constants after the 32-byte header (docs/ABI.md).
-constexpr uint32_t kMaxPushArgsBytes = 96;
-
 [[noreturn]] void invalidImage(const std::string &why) { fail(hipErrorInvalidImage, "offload blob: " + why); }
 
 std::vector<std::string_view> split(std::string_view line) {
@@ -36,23 +34,29 @@ std::vector<std::string_view> split(std::string_view line) {
   return fields;
 }
 
-// Names of the module's OpEntryPoint instructions. A kernel the metadata announces but the SPIR-V
-// lacks would reach the driver as a bad pName; it is refused at registration instead.
-std::vector<std::string> entryPoints(const std::vector<uint32_t> &words) {
-  constexpr uint32_t kMagic = 0x07230203, kHeaderWords = 5, kOpEntryPoint = 15;
-  if (words.empty()) return {};  // a module without kernels
-  if (words.size() < kHeaderWords || words[0] != kMagic) invalidImage("not a SPIR-V module");
-  std::vector<std::string> names;
+// What the runtime reads from a SPIR-V module itself: the entry points (a kernel the blob names but
+// the SPIR-V lacks would reach the driver as a bad pName; it is refused at load instead) and the
+// capabilities a device needs.
+struct SpirvInterface {
+  std::vector<std::string> entryPoints;
+  std::vector<std::string> capabilities;  // decimal enumerants
+};
+
+SpirvInterface scanSpirv(const std::vector<uint32_t> &words) {
+  constexpr uint32_t kMagic = 0x07230203, kHeaderWords = 5;
+  if (words.size() < kHeaderWords || words[0] != kMagic) invalidImage("a kernel module is not SPIR-V");
+  SpirvInterface found;
   for (size_t i = kHeaderWords; i < words.size();) {
     uint32_t count = words[i] >> 16, opcode = words[i] & 0xFFFF;
     if (count == 0 || i + count > words.size()) invalidImage("truncated SPIR-V");
-    if (opcode == kOpEntryPoint && count > 3) {
+    if (opcode == SpvOpCapability && count == 2) found.capabilities.push_back(std::to_string(words[i + 1]));
+    if (opcode == SpvOpEntryPoint && count > 3) {
       const char *name = reinterpret_cast<const char *>(&words[i + 3]);
-      names.emplace_back(name, strnlen(name, (count - 3) * sizeof(uint32_t)));
+      found.entryPoints.emplace_back(name, strnlen(name, (count - 3) * sizeof(uint32_t)));
     }
     i += count;
   }
-  return names;
+  return found;
 }
 
 // The module without the float-control modes (and their capabilities) `device` cannot honour.
@@ -135,7 +139,7 @@ Metadata Metadata::parse(std::string_view text) {
       expect(6);
       KernelInfo k{std::string(f[1]), number<uint32_t>(f[2]) != 0, number<uint32_t>(f[3]), number<uint32_t>(f[4]),
                    number<uint32_t>(f[5]), {}};
-      if (k.pushArgs && k.argsSize > kMaxPushArgsBytes) invalidImage("metadata: push_args kernel with large arguments");
+      if (k.pushArgs && k.argsSize > abi::kMaxPushArgumentBytes) invalidImage("metadata: push_args kernel with large arguments");
       m.kernels.push_back(std::move(k));
     } else if (f[0] == "arg") {
       expect(3);
@@ -143,8 +147,6 @@ Metadata Metadata::parse(std::string_view text) {
       ArgInfo a{number<uint32_t>(f[1]), number<uint32_t>(f[2])};
       if (uint64_t(a.offset) + a.size > m.kernels.back().argsSize) invalidImage("metadata: argument out of bounds");
       m.kernels.back().args.push_back(a);
-    } else if (f[0] == "caps") {
-      m.caps.insert(m.caps.end(), f.begin() + 1, f.end());
     }
     // Other record kinds are for later ABI revisions of the same version: skipped.
   }
@@ -182,27 +184,35 @@ std::unique_ptr<Module> Module::fromImage(const void *image, uint64_t available)
 }
 
 std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
-  std::optional<std::vector<blob::Section>> sections = blob::read(data, available);
-  if (!sections) invalidImage("not a well-formed hipvk blob (truncated or corrupt)");
-  std::optional<std::string_view> spirv = blob::find(*sections, blob::SectionKind::SpirV);
-  std::optional<std::string_view> metadata = blob::find(*sections, blob::SectionKind::Metadata);
-  if (!metadata) invalidImage("no metadata");
-  Metadata parsed = Metadata::parse(*metadata);
+  std::string error;
+  std::optional<blob::Contents> contents = blob::read(data, available, error);
+  if (!contents) invalidImage(error);
+  Metadata parsed = Metadata::parse(contents->metadata);
+  std::vector<SpirvModule> modules;
+  for (const blob::KernelModule &m : contents->modules) {
+    SpirvModule &module = modules.emplace_back();
+    module.requiredFeatures = m.requiredFeatures;
+    module.words.resize(m.spirv.size() / 4);
+    std::memcpy(module.words.data(), m.spirv.data(), m.spirv.size());
+    SpirvInterface interface = scanSpirv(module.words);
+    module.capabilities = std::move(interface.capabilities);
+    for (std::string_view name : m.kernels) {
+      if (std::find(interface.entryPoints.begin(), interface.entryPoints.end(), name) == interface.entryPoints.end())
+        invalidImage("kernel " + std::string(name) + " is not an entry point of its SPIR-V module");
+      auto kernel = std::find_if(parsed.kernels.begin(), parsed.kernels.end(), [&](const KernelInfo &k) { return k.name == name; });
+      if (kernel == parsed.kernels.end()) invalidImage("kernel module holds " + std::string(name) + ", which the metadata lacks");
+      kernel->spirvModules.push_back(modules.size() - 1);
+    }
+  }
   // A translation unit without kernels (only __device__ functions or variables) has no SPIR-V.
-  if (!parsed.kernels.empty() && (!spirv || spirv->empty())) invalidImage("no SPIR-V module");
-  if (spirv && spirv->size() % 4 != 0) invalidImage("SPIR-V size is not a multiple of 4");
-  std::vector<uint32_t> words(spirv ? spirv->size() / 4 : 0);
-  if (!words.empty()) std::memcpy(words.data(), spirv->data(), spirv->size());
-  std::vector<std::string> entries = entryPoints(words);
   for (const KernelInfo &k : parsed.kernels)
-    if (std::find(entries.begin(), entries.end(), k.name) == entries.end())
-      invalidImage("kernel " + k.name + " is not an entry point of the SPIR-V module");
-  std::string init(blob::find(*sections, blob::SectionKind::GlobalInit).value_or(std::string_view()));
+    if (k.spirvModules.empty()) invalidImage("kernel " + k.name + " has no SPIR-V module");
+  std::string init(contents->globalInit);
   if (init.size() > parsed.segment) invalidImage("global initializers larger than the segment");
-  return std::unique_ptr<Module>(new Module(std::move(words), std::move(parsed), std::move(init)));
+  return std::unique_ptr<Module>(new Module(std::move(modules), std::move(parsed), std::move(init)));
 }
 
-Module::Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit)
+Module::Module(std::vector<SpirvModule> spirv, Metadata metadata, std::string globalInit)
     : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::move(globalInit)) {
   for (const KernelInfo &k : metadata_.kernels) functions_.emplace_back(*this, k);
   // Managed storage is laid out like the segment's first bytes (docs/ABI.md) and starts with the
@@ -270,25 +280,10 @@ void Module::dropInstance(Device &device) {
   // `dropped` is destroyed here, unlocked: it waits for the device.
 }
 
-Module::Instance::Instance(Device &device, const Module &module) : device_(device) {
-  if (std::string missing = device.missingCapability(module.metadata_.caps); !missing.empty()) {
-    std::fprintf(stderr, "hipvk: device code needs SPIR-V capability %s, which %s does not support\n",
-                 missing.c_str(), device.hipProperties().name);
-    fail(hipErrorInvalidDeviceFunction, "missing capability " + missing);
-  }
-  if (!module.spirv_.empty()) {
-    const std::vector<uint32_t> code = adaptFloatControls(module.spirv_, device);
-    VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                  .codeSize = code.size() * sizeof(uint32_t),
-                                  .pCode = code.data()};
-    VkShaderModule shader = VK_NULL_HANDLE;
-    check(vkCreateShaderModule(device.vk(), &info, nullptr, &shader), "vkCreateShaderModule");
-    shader_ = vk::ShaderModule(device.vk(), shader);
-  }
-
+Module::Instance::Instance(Device &device, const Module &module)
+    : device_(device), module_(module), shaders_(module.spirv_.size()) {
   if (module.metadata_.subgroupClock && !device.hasSubgroupClock()) missingClock(device, "shaderSubgroupClock");
   if (module.metadata_.deviceClock && !device.hasDeviceClock()) missingClock(device, "shaderDeviceClock");
-
   if (module.metadata_.segment > 0) {
     // Runtime-owned (hipFree refuses them), but in the table so that hipMemcpy and
     // hipPointerGetAttributes accept symbol addresses.
@@ -340,6 +335,38 @@ uint64_t Module::Instance::address(const GlobalInfo &global) const {
   return (global.kind == GlobalKind::Managed ? managed_->address() : segmentAddress()) + global.offset;
 }
 
+VkShaderModule Module::Instance::shaderFor(const KernelInfo &kernel) {
+  // The first of the kernel's modules the device can run (later blobs may carry variants for
+  // different device features; feature bits this runtime does not know are never satisfied).
+  std::string missing;
+  for (size_t index : kernel.spirvModules) {
+    const SpirvModule &module = module_.spirv_[index];
+    if (const uint32_t unknown = module.requiredFeatures & ~blob::kKnownFeatures) {
+      char hex[8];
+      missing = "device features 0x" + std::string(hex, std::to_chars(hex, hex + sizeof(hex), unknown, 16).ptr);
+      continue;
+    }
+    if (std::string cap = device_.missingCapability(module.capabilities); !cap.empty()) {
+      missing = "SPIR-V capability " + cap;
+      continue;
+    }
+    vk::ShaderModule &shader = shaders_[index];
+    if (!shader) {
+      const std::vector<uint32_t> code = adaptFloatControls(module.words, device_);
+      VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                    .codeSize = code.size() * sizeof(uint32_t),
+                                    .pCode = code.data()};
+      VkShaderModule created = VK_NULL_HANDLE;
+      check(vkCreateShaderModule(device_.vk(), &info, nullptr, &created), "vkCreateShaderModule");
+      shader = vk::ShaderModule(device_.vk(), created);
+    }
+    return shader.get();
+  }
+  std::fprintf(stderr, "hipvk: kernel %s needs %s, which %s does not support\n", kernel.name.c_str(), missing.c_str(),
+               device_.hipProperties().name);
+  fail(hipErrorInvalidDeviceFunction, "kernel " + kernel.name + " needs " + missing);
+}
+
 VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared) {
   std::lock_guard lock(mutex_);
   auto key = std::make_tuple(&kernel, block.x, block.y, block.z, dynamicShared);
@@ -347,9 +374,9 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   if (it == pipelines_.end()) {
     log("creating pipeline %s block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), block.x, block.y, block.z,
         dynamicShared);
+    VkShaderModule shader = shaderFor(kernel);
     it = pipelines_
-             .emplace(key, device_.createPipeline(shader_.get(), kernel.name.c_str(),
-                                                   {block.x, block.y, block.z, dynamicShared}))
+             .emplace(key, device_.createPipeline(shader, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
              .first;
   }
   return it->second.get();

@@ -1,7 +1,8 @@
-// Registered device code: one Module per offload blob (one translation unit), its metadata
-// (docs/ABI.md), and the registry that maps Clang's host-side handles (kernel stubs, shadow
-// variables) to it. Registration needs no device; the Vulkan objects of a module (shader module,
-// global segment, pipelines) are created per device on first use.
+// Registered device code: one Module per offload blob (one translation unit), its metadata and
+// SPIR-V modules (docs/ABI.md), and the registry that maps Clang's host-side handles (kernel stubs,
+// shadow variables) to it. Registration needs no device; the Vulkan objects of a module (global
+// segment, shader modules, pipelines) are created per device on first use, the shader module of a
+// kernel only when the kernel is first launched there.
 #pragma once
 
 #include <hip/hip_runtime_api.h>
@@ -41,6 +42,7 @@ struct KernelInfo {
   uint32_t staticShared = 0;
   uint32_t privateBytes = 0;
   std::vector<ArgInfo> args;
+  std::vector<size_t> spirvModules;  // the SPIR-V modules holding the kernel (variants), in blob order
 };
 
 enum class GlobalKind { Device, Constant, Managed };
@@ -58,11 +60,17 @@ struct Metadata {
   std::vector<KernelInfo> kernels;
   std::vector<GlobalInfo> globals;
   std::vector<uint64_t> relocations;  // segment offsets of 8-byte segment offsets to make addresses
-  std::vector<std::string> caps;
   bool subgroupClock = false, deviceClock = false;  // OpReadClockKHR scopes the code reads
 
   // Throws hipErrorInvalidImage on malformed text.
   static Metadata parse(std::string_view text);
+};
+
+// One SPIR-V module of a blob and what a device needs to run it.
+struct SpirvModule {
+  uint32_t requiredFeatures = 0;          // blob::KernelModuleHeader::required_features
+  std::vector<uint32_t> words;
+  std::vector<std::string> capabilities;  // the OpCapability enumerants it declares, in decimal
 };
 
 class Module;
@@ -95,14 +103,17 @@ class Module {
     uint64_t segmentAddress() const;
     // The device address of a variable of this module (managed ones in the imported host pages).
     uint64_t address(const GlobalInfo &global) const;
-    // The pipeline of `kernel` for this block size and dynamic shared size, created once.
+    // The pipeline of `kernel` for this block size and dynamic shared size, created once. Throws
+    // hipErrorInvalidDeviceFunction when no SPIR-V module of the kernel runs on the device.
     VkPipeline pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared);
 
    private:
     std::string initialSegment(const Module &module) const;
+    VkShaderModule shaderFor(const KernelInfo &kernel);  // with mutex_ held
 
     Device &device_;
-    vk::ShaderModule shader_;
+    const Module &module_;
+    std::vector<vk::ShaderModule> shaders_;  // per SPIR-V module, created when first needed
     std::shared_ptr<Allocation> segment_;
     std::shared_ptr<Allocation> managed_;  // the module's managed host pages, imported
     std::mutex mutex_;
@@ -132,11 +143,11 @@ class Module {
   void dropInstance(Device &device);
 
  private:
-  Module(std::vector<uint32_t> spirv, Metadata metadata, std::string globalInit);
+  Module(std::vector<SpirvModule> spirv, Metadata metadata, std::string globalInit);
   static std::unique_ptr<Module> fromBlob(const void *blob, uint64_t available);
 
   void *self_ = this;
-  std::vector<uint32_t> spirv_;
+  std::vector<SpirvModule> spirv_;
   Metadata metadata_;
   std::string globalInit_;
   std::unique_ptr<HostPages> managed_;  // storage of the __managed__ variables; null without any

@@ -52,7 +52,7 @@ const char *kHelp =
     "  -L -l -Wl, -Xlinker -shared -pthread   link flags\n"
     "  -Xarch_host <f> / -Xarch_device <f>    a flag for one side only\n"
     "  --offload-arch=<a>   accepted and ignored: SPIR-V runs on every Vulkan device\n"
-    "  --save-temps         keep <stem>.device.bc, <stem>.spv, <stem>.hipfb next to the output\n"
+    "  --save-temps         keep <stem>.device.bc, <stem>.<i>.spv, <stem>.hipfb next to the output\n"
     "  -v                   print every command; -### print without running\n"
     "  --version            print versions\n"
     "\n"

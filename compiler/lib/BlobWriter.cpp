@@ -1,4 +1,5 @@
-// Packs a compilation result into the offload blob that hipcc embeds (docs/ABI.md).
+// Packs a compilation result into the offload blob that hipcc embeds (docs/ABI.md): one kernel
+// module section per kernel, the metadata, and the global segment's initial bytes.
 #include "Compiler.h"
 
 #include <hipvk/offload_blob.h>
@@ -6,13 +7,14 @@
 namespace hipvk {
 
 std::vector<uint8_t> CompileResult::blob() const {
-  std::string_view spirvBytes(reinterpret_cast<const char *>(spirv.data()), spirv.size() * sizeof(uint32_t));
-  std::string_view initBytes(reinterpret_cast<const char *>(globalInit.data()), globalInit.size());
-  std::vector<blob::Section> sections;
-  if (!spirv.empty()) sections.push_back({blob::SectionKind::SpirV, spirvBytes}); // none without kernels
-  sections.push_back({blob::SectionKind::Metadata, metadata});
-  sections.push_back({blob::SectionKind::GlobalInit, initBytes});
-  return blob::write(sections);
+  blob::Contents contents;
+  contents.metadata = metadata;
+  contents.globalInit = std::string_view(reinterpret_cast<const char *>(globalInit.data()), globalInit.size());
+  for (const KernelSpirv &m : modules)
+    // hipcc's modules need nothing beyond the hipvk baseline but the SPIR-V capabilities they
+    // declare, which the runtime checks from the SPIR-V itself.
+    contents.modules.push_back({0, {m.kernel}, std::string_view(reinterpret_cast<const char *>(m.words.data()), m.words.size() * sizeof(uint32_t))});
+  return blob::write(contents);
 }
 
 } // namespace hipvk

@@ -18,6 +18,7 @@ class AllocaInst;
 class Function;
 class GlobalVariable;
 class TargetMachine;
+class Value;
 } // namespace llvm
 
 namespace hipvk {
@@ -78,6 +79,9 @@ inline constexpr unsigned Generic = 0, Global = 1, Shared = 3, Constant = 4, Pri
 
 // A HIP kernel (a __global__ function): Clang gives it the AMDGPU kernel calling convention.
 bool isKernel(const llvm::Function &f);
+// A null or undefined pointer, also cast to another address space: it points into no memory
+// space and is never dereferenced (SplitPointerSpacesPass.cpp).
+bool isNullPointer(const llvm::Value *v);
 
 struct CompileContext {
   Diagnostics diagnostics;

@@ -20,12 +20,19 @@ namespace hipvk {
 struct CompileOptions {
   bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
   std::string passPipelineOverride; // run only these registry passes (tests)
-  std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.spv
+  std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.<i>.spv per kernel
   std::string sourceAsGiven;        // the main source path as hipcc was given it (for diagnostics)
 };
 
+// One kernel's SPIR-V module: each kernel is a module of its own, so that no module holds the
+// Workgroup memory of several kernels and the runtime builds only the modules of launched kernels.
+struct KernelSpirv {
+  std::string kernel; // the entry point's (mangled) name
+  std::vector<uint32_t> words;
+};
+
 struct CompileResult {
-  std::vector<uint32_t> spirv;
+  std::vector<KernelSpirv> modules; // in metadata order; none for a translation unit without kernels
   std::string metadata;
   std::vector<uint8_t> globalInit;
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success

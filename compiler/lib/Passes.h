@@ -52,6 +52,10 @@ struct ExpandConstantExprsPass : llvm::PassInfoMixin<ExpandConstantExprsPass> {
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
 };
 
+struct SplitPointerSpacesPass : llvm::PassInfoMixin<SplitPointerSpacesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
 struct UnifyExitsPass : llvm::PassInfoMixin<UnifyExitsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };

@@ -20,8 +20,6 @@
 #include <llvm/Transforms/Utils/LowerSwitch.h>
 #include <llvm/Transforms/Utils/UnifyLoopExits.h>
 
-#include <spirv/unified1/spirv.hpp>
-
 #include <mutex>
 
 using namespace llvm;
@@ -101,7 +99,7 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
   return ctx.diagnostics.messages();
 }
 
-std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_t> &spirv) {
+std::string kernelMetadata(const ModuleLayout &layout, const std::vector<KernelSpirv> &modules) {
   std::string md = "hipvk-metadata 1\n";
   md += "segment " + std::to_string(layout.segmentBytes) + "\n";
   for (const GlobalSymbol &s : layout.symbols)
@@ -113,23 +111,39 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<uint32_
           std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
     for (const KernelArgument &a : k.arguments) md += "arg " + std::to_string(a.offset) + " " + std::to_string(a.size) + "\n";
   }
-  // The capabilities the module declares beyond what every hipvk device has, for the runtime's
-  // feature check before pipeline creation.
-  std::string caps;
-  for (size_t i = 5; i < spirv.size();) {
-    uint32_t count = spirv[i] >> 16, opcode = spirv[i] & 0xffff;
-    if (opcode == spv::OpCapability) {
-      uint32_t c = spirv[i + 1];
-      if (c != spv::CapabilityShader && c != spv::CapabilityPhysicalStorageBufferAddresses && c != spv::CapabilityInt64)
-        caps += " " + std::to_string(c);
-    } else if (opcode != spv::OpCapability && opcode != spv::OpExtension) {
-      break;
-    }
-    i += count ? count : 1;
+  // The shader clock scopes any kernel reads, checked against the device's shader-clock features.
+  bool subgroupClock = false, deviceClock = false;
+  for (const KernelSpirv &module : modules) {
+    const std::string scopes = shaderClockScopes(module.words);
+    subgroupClock |= scopes.find("subgroup") != std::string::npos;
+    deviceClock |= scopes.find("device") != std::string::npos;
   }
-  if (!caps.empty()) md += "caps" + caps + "\n";
-  if (std::string scopes = shaderClockScopes(spirv); !scopes.empty()) md += "clock" + scopes + "\n";
+  if (subgroupClock || deviceClock) md += std::string("clock") + (subgroupClock ? " subgroup" : "") + (deviceClock ? " device" : "") + "\n";
   return md;
+}
+
+void writeFile(const std::string &path, const void *data, size_t size, sys::fs::OpenFlags flags) {
+  std::error_code ec;
+  raw_fd_ostream out(path, ec, flags);
+  if (!ec) out.write(static_cast<const char *>(data), size);
+}
+
+// Validates and optimises kernel module `index`; returns an error text, empty when fine. Files
+// under --save-temps are numbered in metadata order: mangled names can outgrow a file name.
+std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileOptions &options) {
+  if (std::string error = validateSpirv(module.words); !error.empty()) {
+    if (!options.saveTempsPrefix.empty()) {
+      std::string text = disassembleSpirv(module.words);
+      writeFile(options.saveTempsPrefix + "." + std::to_string(index) + ".invalid.spvasm", text.data(), text.size(), sys::fs::OF_Text);
+    }
+    return "hipvk: internal error: the generated SPIR-V of kernel '" + module.kernel + "' is invalid: " + error;
+  }
+  if (!options.optimizeSpirv) return {};
+  if (std::string error = optimizeSpirv(module.words); !error.empty())
+    return "hipvk: internal error: spirv-opt failed on kernel '" + module.kernel + "': " + error;
+  if (std::string error = validateSpirv(module.words); !error.empty())
+    return "hipvk: internal error: spirv-opt produced invalid SPIR-V for kernel '" + module.kernel + "': " + error;
+  return {};
 }
 
 } // namespace
@@ -150,44 +164,27 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
     if (!ec) m.print(ll, nullptr);
   }
   if (!result.errors.empty()) return result;
-  if (ctx.layout.kernels.empty()) {
-    // Only host code, __device__ helpers or variables: no SPIR-V module (it would have no entry
-    // point), but the globals still get their segment and metadata.
-    result.metadata = kernelMetadata(ctx.layout, {});
-    result.globalInit = ctx.layout.segmentInit;
-    return result;
-  }
-
-  result.spirv = emitSpirv(m, ctx);
+  // A translation unit without kernels (only host code, __device__ helpers or variables) has no
+  // SPIR-V, but its globals still get their segment and metadata.
+  result.modules = emitSpirv(m, ctx);
   if (ctx.diagnostics.hasErrors()) {
     result.errors = ctx.diagnostics.messages();
     return result;
   }
-  if (std::string error = validateSpirv(result.spirv); !error.empty()) {
-    result.errors.push_back("hipvk: internal error: the generated SPIR-V is invalid: " + error);
-    if (!options.saveTempsPrefix.empty()) {
-      std::error_code ec;
-      raw_fd_ostream spvasm(options.saveTempsPrefix + ".invalid.spvasm", ec, sys::fs::OF_Text);
-      if (!ec) spvasm << disassembleSpirv(result.spirv);
-    }
-    return result;
-  }
-  if (options.optimizeSpirv) {
-    if (std::string error = optimizeSpirv(result.spirv); !error.empty()) {
-      result.errors.push_back("hipvk: internal error: spirv-opt failed: " + error);
+  for (size_t i = 0; i < result.modules.size(); ++i) {
+    KernelSpirv &module = result.modules[i];
+    if (std::string error = finishKernelModule(module, i, options); !error.empty()) {
+      result.errors.push_back(error);
       return result;
     }
-    if (std::string error = validateSpirv(result.spirv); !error.empty()) {
-      result.errors.push_back("hipvk: internal error: spirv-opt produced invalid SPIR-V: " + error);
-      return result;
-    }
+    if (!options.saveTempsPrefix.empty())
+      writeFile(options.saveTempsPrefix + "." + std::to_string(i) + ".spv", module.words.data(), module.words.size() * 4, sys::fs::OF_None);
   }
-  if (!options.saveTempsPrefix.empty()) {
-    std::error_code ec;
-    raw_fd_ostream spv(options.saveTempsPrefix + ".spv", ec, sys::fs::OF_None);
-    if (!ec) spv.write(reinterpret_cast<const char *>(result.spirv.data()), result.spirv.size() * 4);
-  }
-  result.metadata = kernelMetadata(ctx.layout, result.spirv);
+  // Files of kernels an earlier compilation of the same source had: what is kept is this result.
+  if (!options.saveTempsPrefix.empty())
+    for (size_t i = result.modules.size(); sys::fs::exists(options.saveTempsPrefix + "." + std::to_string(i) + ".spv"); ++i)
+      sys::fs::remove(options.saveTempsPrefix + "." + std::to_string(i) + ".spv");
+  result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
   return result;
 }

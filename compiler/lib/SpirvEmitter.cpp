@@ -114,7 +114,7 @@ PointerClass KernelEmitter::classOfUncached(const Value *v) {
   if (auto *arg = dyn_cast<Argument>(v)) return arg->getParamByRefType() ? PointerClass::KernelArgument : PointerClass::Global;
   if (isa<AllocaInst>(v)) return PointerClass::Private;
   if (auto *gv = dyn_cast<GlobalVariable>(v)) return classForAddressSpace(gv->getAddressSpace());
-  if (isa<ConstantPointerNull>(v) || isa<UndefValue>(v)) return PointerClass::Unknown;
+  if (isNullPointer(v)) return PointerClass::Unknown;
   if (auto *gep = dyn_cast<GEPOperator>(v)) return classOf(gep->getPointerOperand());
   if (auto *op = dyn_cast<Operator>(v);
       op && (op->getOpcode() == Instruction::AddrSpaceCast || op->getOpcode() == Instruction::BitCast || op->getOpcode() == Instruction::Freeze))
@@ -123,7 +123,7 @@ PointerClass KernelEmitter::classOfUncached(const Value *v) {
     PointerClass result = PointerClass::Unknown;
     for (const Value *in : incoming) {
       PointerClass c = classes_.count(in) && classes_[in] == PointerClass::Unknown ? PointerClass::Unknown : classOf(in);
-      if (isa<ConstantPointerNull>(in) || isa<UndefValue>(in)) c = PointerClass::Unknown;
+      if (isNullPointer(in)) c = PointerClass::Unknown;
       if (c == PointerClass::Unknown || c == result) continue;
       if (result != PointerClass::Unknown) {
         m_.ctx.diagnostics.error(at, "a pointer here may point to different memory spaces (global, __shared__ or local); "
@@ -162,16 +162,15 @@ std::optional<uint64_t> KernelEmitter::knownConstant(SpvId id) const {
 
 SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
   Type *t = c->getType();
-  if (t->isPointerTy()) {
+  if (t->isPointerTy() && isNullPointer(c)) {
     SpvId type = typeHint ? typeHint : typeOf(t);
-    if (isa<ConstantPointerNull>(c)) return b_.constNull(type);
-    if (isa<UndefValue>(c)) return b_.undef(type);
-    // A generic null cast to a specific space is that space's null, as on AMDGPU: 0 for global and
-    // constant memory, an offset no variable has for __shared__ and local memory. Clang's printf
-    // lowering compares string arguments with it.
-    if (auto *cast = dyn_cast<ConstantExpr>(c); cast && cast->getOpcode() == Instruction::AddrSpaceCast &&
-                                                 cast->getOperand(0)->isNullValue())
-      return classForAddressSpace(t->getPointerAddressSpace()) == PointerClass::Global ? b_.constNull(type) : u32(~0u);
+    if (isa<UndefValue>(c->stripPointerCasts())) return b_.undef(type);
+    // AMDGPU's null of __shared__ and local memory is all ones (as Clang's nullptr there, a cast
+    // of the generic null, says): their address 0 is the first variable's. A null of another
+    // address space that stands where a 32-bit offset does is that null too.
+    const unsigned nullSpace = c->stripPointerCasts()->getType()->getPointerAddressSpace();
+    if (b_.intWidthOf(type) == 32 && nullSpace != AS::Shared && nullSpace != AS::Private) return u32(~0u);
+    return b_.constNull(type);
   }
   if (auto *gv = dyn_cast<GlobalVariable>(c)) {
     if (gv->getAddressSpace() == AS::Shared) {
@@ -211,7 +210,8 @@ SpvId KernelEmitter::constant(const Constant *c, SpvId typeHint) {
     }
     return b_.constComposite(type, parts);
   }
-  m_.ctx.diagnostics.error("unsupported constant expression in device code");
+  if (current_) m_.ctx.diagnostics.error(current_, "unsupported constant expression in device code");
+  else m_.ctx.diagnostics.error("unsupported constant expression in device code");
   return b_.undef(type);
 }
 
@@ -736,6 +736,7 @@ void KernelEmitter::emitTerminator(Instruction &term) {
 void KernelEmitter::emitBlock(BasicBlock &bb) {
   if (&bb != &f_.getEntryBlock()) SpirvBuilder::append(body_, spv::OpLabel, {labels_.lookup(&bb)});
   for (Instruction &inst : bb) {
+    current_ = &inst;
     if (inst.isTerminator()) {
       emitTerminator(inst);
       break;
@@ -800,22 +801,30 @@ void KernelEmitter::emit() {
           {fn, uint32_t(flush ? spv::ExecutionModeDenormFlushToZero : spv::ExecutionModeDenormPreserve), 32});
 }
 
-std::vector<uint32_t> emitSpirv(Module &m, CompileContext &ctx) {
-  ModuleState state(ctx, m.getDataLayout());
+// Each kernel gets a module of its own, with its own types, constants and specialization
+// constants: the validation layer sums the Workgroup variables of a whole module against
+// maxComputeSharedMemorySize (VUID-RuntimeSpirv-Workgroup-06530), so kernels that each fit the
+// limit must not share one; and the runtime then builds only the modules of launched kernels.
+static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayout &layout, const DataLayout &dl, CompileContext &ctx) {
+  ModuleState state(ctx, dl);
   SpirvBuilder &b = state.b;
   b.requireCapability(spv::CapabilityShader);
   b.requireCapability(spv::CapabilityPhysicalStorageBufferAddresses);
   b.requireCapability(spv::CapabilityInt64);
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
+  KernelEmitter(state, kernel, layout).emit();
+  return b.finish();
+}
+
+std::vector<KernelSpirv> emitSpirv(Module &m, CompileContext &ctx) {
+  std::vector<KernelSpirv> modules; // in the order of ctx.layout.kernels, which is the module's
   for (Function &f : m) {
-    if (f.isDeclaration() || !isKernel(f)) continue;
     auto it = ctx.layout.kernels.find(&f);
-    if (it == ctx.layout.kernels.end()) continue;
-    KernelEmitter(state, f, it->second).emit();
+    if (it != ctx.layout.kernels.end()) modules.push_back({f.getName().str(), emitKernelModule(f, it->second, m.getDataLayout(), ctx)});
   }
   if (ctx.diagnostics.hasErrors()) return {};
-  return b.finish();
+  return modules;
 }
 
 } // namespace hipvk

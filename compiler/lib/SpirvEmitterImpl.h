@@ -166,6 +166,7 @@ private:
   Words functionVariables_;                             // OpVariables of the typed local arrays
   SpvId globalBase_ = 0, argumentBuffer_ = 0, privateVar_ = 0, sharedVar_ = 0, pushVar_ = 0;
   std::set<SpvId> interface_;
+  const llvm::Instruction *current_ = nullptr; // the instruction being translated, for diagnostics
 };
 
 } // namespace hipvk

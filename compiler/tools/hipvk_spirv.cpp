@@ -1,6 +1,6 @@
 // hipvk-spirv: the device back end hipcc runs.
 //   hipvk-spirv <input.bc|input.ll> -o <output.hipfb>     compile one translation unit
-//   hipvk-spirv --emit-spvasm <input> -o <file|->          the SPIR-V disassembly (codegen tests)
+//   hipvk-spirv --emit-spvasm <input> -o <file|->          each kernel module's disassembly (codegen tests)
 //   hipvk-spirv --package-rdc <input.bc> -o <file>         device bitcode as `hipcc -c -fgpu-rdc` embeds it
 //   hipvk-spirv --link-rdc <objects, archives, .bc>... -o <output.hipfb> [--stub <file.s>]
 //                                                         link relocatable device code, compile it once
@@ -55,12 +55,17 @@ int compileAndWrite(llvm::Module &module, const hipvk::CompileOptions &options, 
   hipvk::CompileResult result = hipvk::compileModule(module, options);
   if (!result.errors.empty()) return report(result.errors);
   if (mode == Mode::EmitAssembly) {
-    std::string text = hipvk::disassembleSpirv(result.spirv);
+    std::string text; // each kernel's module, in metadata order, under a line naming the kernel
+    for (const hipvk::KernelSpirv &m : result.modules) text += "; hipvk kernel module: " + m.kernel + "\n" + hipvk::disassembleSpirv(m.words);
     return writeFile(output, text.data(), text.size()) ? 0 : 1;
   }
   std::vector<uint8_t> blob = result.blob();
-  if (verbose) // the metadata names each kernel with its argument and memory layout
-    std::cerr << "hipvk-spirv: " << inputName << ": " << result.spirv.size() * 4 << " bytes of SPIR-V\n" << result.metadata;
+  if (verbose) { // the metadata names each kernel with its argument and memory layout
+    size_t bytes = 0;
+    for (const hipvk::KernelSpirv &m : result.modules) bytes += m.words.size() * 4;
+    std::cerr << "hipvk-spirv: " << inputName << ": " << result.modules.size() << " kernel modules, " << bytes
+              << " bytes of SPIR-V\n" << result.metadata;
+  }
   return writeFile(output, blob.data(), blob.size()) ? 0 : 1;
 }
 

@@ -1,6 +1,7 @@
-// The hipvk offload blob: the SPIR-V module and metadata that hipcc embeds in a host object and
-// that libhipvk registers. Layout documented in docs/ABI.md. Header-only so that the compiler,
-// the runtime and embedding applications read and write it the same way.
+// The hipvk offload blob: the kernel modules (SPIR-V), metadata and global initializers that hipcc
+// embeds in a host object and that libhipvk registers. Layout documented in docs/ABI.md ("Offload
+// blob"). Header-only so that the compiler, the runtime and embedding applications read and write
+// it the same way.
 #pragma once
 
 #include <cstdint>
@@ -8,17 +9,22 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hipvk::blob {
 
+// The magic names the format family; `kVersion` the revision. Version 1 held one SPIR-V module per
+// translation unit (all kernels as entry points); version 2 holds one module per kernel.
 inline constexpr char kMagic[8] = {'H', 'I', 'P', 'V', 'K', 'B', 'L', '1'};
-inline constexpr uint32_t kVersion = 1;
+inline constexpr uint32_t kVersion = 2;
 // Clang's __hip_fatbin_wrapper magic ("HIPF") and version.
 inline constexpr uint32_t kClangWrapperMagic = 0x48495046;
 inline constexpr uint32_t kClangWrapperVersion = 1;
 
-enum class SectionKind : uint32_t { SpirV = 1, Metadata = 2, GlobalInit = 3 };
+// Kind 1 was version 1's single SPIR-V module; readers skip kinds they do not know, so that later
+// revisions can add sections (debug information, ...) without a version change.
+enum class SectionKind : uint32_t { Metadata = 2, GlobalInit = 3, KernelModule = 4 };
 
 struct Header {
   char magic[8];
@@ -32,7 +38,20 @@ struct SectionEntry {
   uint64_t offset;
   uint64_t size;
 };
-static_assert(sizeof(Header) == 24 && sizeof(SectionEntry) == 24);
+// Starts every KernelModule section; followed by `kernel_count` NUL-terminated kernel names (zero
+// padded to `names_size`, a multiple of 8) and then the SPIR-V words up to the section's end.
+struct KernelModuleHeader {
+  uint32_t required_features; // device features beyond the hipvk baseline; 0: any hipvk device
+  uint32_t kernel_count;      // the module's entry points, at least one
+  uint32_t names_size;
+  uint32_t reserved;
+};
+static_assert(sizeof(Header) == 24 && sizeof(SectionEntry) == 24 && sizeof(KernelModuleHeader) == 16);
+
+// No feature bit is assigned yet. A kernel may have several modules (variants for different device
+// features); a reader uses the first module naming the kernel whose required features and SPIR-V
+// capabilities the device has, and treats bits it does not know as features no device has.
+inline constexpr uint32_t kKnownFeatures = 0;
 
 // Layout of Clang's wrapper around the embedded blob (argument of __hipRegisterFatBinary).
 struct ClangFatbinWrapper {
@@ -42,58 +61,132 @@ struct ClangFatbinWrapper {
   void *unused;
 };
 
-struct Section {
-  SectionKind kind;
-  std::string_view bytes;
+// One SPIR-V module and the kernels (entry points) it holds.
+struct KernelModule {
+  uint32_t requiredFeatures = 0;
+  std::vector<std::string_view> kernels;
+  std::string_view spirv; // SPIR-V words as bytes
 };
 
-inline std::vector<uint8_t> write(const std::vector<Section> &sections) {
-  auto align8 = [](uint64_t v) { return (v + 7) & ~uint64_t(7); };
-  uint64_t offset = align8(sizeof(Header) + sections.size() * sizeof(SectionEntry));
+// A blob's contents; the views point into the blob (read) or into the caller's data (write).
+struct Contents {
+  std::string_view metadata;
+  std::string_view globalInit;
+  std::vector<KernelModule> modules;
+};
+
+namespace detail {
+inline uint64_t align8(uint64_t v) { return (v + 7) & ~uint64_t(7); }
+
+inline std::string kernelModulePayload(const KernelModule &m) {
+  std::string names;
+  for (std::string_view k : m.kernels) names.append(k).push_back('\0');
+  names.resize(align8(names.size()), '\0');
+  KernelModuleHeader h{m.requiredFeatures, uint32_t(m.kernels.size()), uint32_t(names.size()), 0};
+  std::string payload(reinterpret_cast<const char *>(&h), sizeof(h));
+  return payload.append(names).append(m.spirv);
+}
+
+// Parses one KernelModule payload; returns an error text, empty when well-formed.
+inline std::string parseKernelModule(std::string_view payload, KernelModule &m) {
+  KernelModuleHeader h;
+  if (payload.size() < sizeof(h)) return "a kernel module section is truncated";
+  std::memcpy(&h, payload.data(), sizeof(h));
+  payload.remove_prefix(sizeof(h));
+  if (h.reserved != 0 || h.kernel_count == 0 || h.names_size % 8 != 0 || h.names_size > payload.size())
+    return "a kernel module section has a malformed header";
+  std::string_view names = payload.substr(0, h.names_size);
+  m.requiredFeatures = h.required_features;
+  m.kernels.clear();
+  for (uint32_t i = 0; i < h.kernel_count; ++i) {
+    size_t end = names.find('\0');
+    if (end == 0 || end == std::string_view::npos) return "a kernel module section has malformed kernel names";
+    m.kernels.push_back(names.substr(0, end));
+    names.remove_prefix(end + 1);
+  }
+  if (names.find_first_not_of('\0') != std::string_view::npos) return "a kernel module section has malformed kernel names";
+  m.spirv = payload.substr(h.names_size);
+  if (m.spirv.empty() || m.spirv.size() % 4 != 0) return "a kernel module's SPIR-V is not a whole number of words";
+  return {};
+}
+} // namespace detail
+
+inline std::vector<uint8_t> write(const Contents &contents) {
+  struct Payload {
+    SectionKind kind;
+    std::string bytes;
+  };
+  std::vector<Payload> payloads;
+  for (const KernelModule &m : contents.modules) payloads.push_back({SectionKind::KernelModule, detail::kernelModulePayload(m)});
+  payloads.push_back({SectionKind::Metadata, std::string(contents.metadata)});
+  if (!contents.globalInit.empty()) payloads.push_back({SectionKind::GlobalInit, std::string(contents.globalInit)});
+
+  uint64_t offset = detail::align8(sizeof(Header) + payloads.size() * sizeof(SectionEntry));
   std::vector<SectionEntry> entries;
-  for (const Section &s : sections) {
-    entries.push_back({uint32_t(s.kind), 0, offset, s.bytes.size()});
-    offset = align8(offset + s.bytes.size());
+  for (const Payload &p : payloads) {
+    entries.push_back({uint32_t(p.kind), 0, offset, p.bytes.size()});
+    offset = detail::align8(offset + p.bytes.size());
   }
   std::vector<uint8_t> out(offset, 0);
   Header h{};
   std::memcpy(h.magic, kMagic, sizeof(kMagic));
   h.version = kVersion;
-  h.section_count = uint32_t(sections.size());
+  h.section_count = uint32_t(payloads.size());
   h.total_size = offset;
   std::memcpy(out.data(), &h, sizeof(h));
-  for (size_t i = 0; i < sections.size(); ++i) {
+  for (size_t i = 0; i < payloads.size(); ++i) {
     std::memcpy(out.data() + sizeof(Header) + i * sizeof(SectionEntry), &entries[i], sizeof(SectionEntry));
-    if (!sections[i].bytes.empty())  // an empty section may have no data pointer at all
-      std::memcpy(out.data() + entries[i].offset, sections[i].bytes.data(), sections[i].bytes.size());
+    std::memcpy(out.data() + entries[i].offset, payloads[i].bytes.data(), payloads[i].bytes.size());
   }
   return out;
 }
 
-// Parses a blob in memory. Returns nullopt when the bytes are not a well-formed hipvk blob.
-inline std::optional<std::vector<Section>> read(const void *data, uint64_t available_size = UINT64_MAX) {
-  if (!data || available_size < sizeof(Header)) return std::nullopt;
+// Parses a blob in memory of at most `available` bytes. Returns nullopt with the reason in `error`
+// when the bytes are not a well-formed hipvk blob of this version.
+inline std::optional<Contents> read(const void *data, uint64_t available, std::string &error) {
+  auto malformed = [&](std::string why) -> std::optional<Contents> {
+    error = std::move(why);
+    return std::nullopt;
+  };
+  if (!data || available < sizeof(Header)) return malformed("truncated header");
   Header h;
   std::memcpy(&h, data, sizeof(h));
-  if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0 || h.version != kVersion) return std::nullopt;
-  if (h.total_size > available_size || h.section_count > 64 ||
-      sizeof(Header) + uint64_t(h.section_count) * sizeof(SectionEntry) > h.total_size)
-    return std::nullopt;
+  if (std::memcmp(h.magic, kMagic, sizeof(kMagic)) != 0) return malformed("no hipvk blob magic");
+  if (h.version != kVersion)
+    return malformed("format version " + std::to_string(h.version) + ", but this runtime reads version " +
+                     std::to_string(kVersion) + ": rebuild the device code with this hipvk's hipcc");
+  if (h.total_size > available) return malformed("truncated (the header announces more bytes than there are)");
+  if (h.section_count > 1u << 20 || sizeof(Header) + uint64_t(h.section_count) * sizeof(SectionEntry) > h.total_size)
+    return malformed("the section table does not fit in the blob");
   const auto *base = static_cast<const char *>(data);
-  std::vector<Section> sections;
+  Contents contents;
+  bool sawMetadata = false, sawGlobalInit = false;
   for (uint32_t i = 0; i < h.section_count; ++i) {
     SectionEntry e;
     std::memcpy(&e, base + sizeof(Header) + i * sizeof(SectionEntry), sizeof(e));
-    if (e.offset > h.total_size || e.size > h.total_size - e.offset) return std::nullopt;
-    sections.push_back({SectionKind(e.kind), std::string_view(base + e.offset, e.size)});
+    if (e.offset % 8 != 0 || e.offset > h.total_size || e.size > h.total_size - e.offset)
+      return malformed("section " + std::to_string(i) + " lies outside the blob");
+    std::string_view bytes(base + e.offset, e.size);
+    switch (SectionKind(e.kind)) {
+    case SectionKind::Metadata:
+      if (std::exchange(sawMetadata, true)) return malformed("two metadata sections");
+      contents.metadata = bytes;
+      break;
+    case SectionKind::GlobalInit:
+      if (std::exchange(sawGlobalInit, true)) return malformed("two global initializer sections");
+      contents.globalInit = bytes;
+      break;
+    case SectionKind::KernelModule: {
+      KernelModule m;
+      if (std::string why = detail::parseKernelModule(bytes, m); !why.empty()) return malformed(why);
+      contents.modules.push_back(std::move(m));
+      break;
+    }
+    default: break; // a section of a later revision
+    }
   }
-  return sections;
-}
-
-inline std::optional<std::string_view> find(const std::vector<Section> &sections, SectionKind kind) {
-  for (const Section &s : sections)
-    if (s.kind == kind) return s.bytes;
-  return std::nullopt;
+  if (!sawMetadata) return malformed("no metadata section");
+  return contents;
 }
 
 } // namespace hipvk::blob

@@ -1,5 +1,6 @@
-# ctest script: validates every SPIR-V module the end-to-end builds kept (--save-temps) with
-# spirv-val --target-env vulkan1.3. Fails when any is invalid or when there is none at all.
+# ctest script: validates every kernel's SPIR-V module the end-to-end builds kept (--save-temps
+# writes <stem>.<i>.spv per kernel) with spirv-val --target-env vulkan1.3. Fails when any is
+# invalid or when there is none at all.
 #   cmake -DSPIRV_VAL=<spirv-val> -DDIR=<dir> -P check_spirv.cmake
 file(GLOB_RECURSE modules "${DIR}/*.spv")
 list(LENGTH modules count)

@@ -1,17 +1,17 @@
-// Must not compile: A pointer that may address __shared__ or global memory: Vulkan has no generic pointers.
+// Must not compile: the address of a pointer that may point to __shared__ or global memory, taken as
+// a number. Accesses through such a pointer are split per memory space, but its value has no one
+// representation (a 32-bit __shared__ offset or a 64-bit device address) on Vulkan.
 // hipcc reports it with file:line and names the construct.
 #include <hip/hip_runtime.h>
 
-__global__ void kernel(int *g, int c) {
+__global__ void kernel(int *g, unsigned long long *out, int c) {
   __shared__ int s[4];
+  s[threadIdx.x & 3] = 1;
   int *q = c ? s : g;  // which memory? only known at run time
-  q[threadIdx.x & 3] = 1;
-  __syncthreads();
-  g[0] = s[0];
+  out[threadIdx.x] = reinterpret_cast<unsigned long long>(q + threadIdx.x);
 }
 
 int main() {
-  int *d = nullptr;
-  kernel<<<1, 4>>>(d, 1);
+  kernel<<<1, 4>>>(nullptr, nullptr, 1);
   return 0;
 }

@@ -11,6 +11,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Support/SourceMgr.h>
 
+#include <map>
 #include <set>
 
 using namespace hipvk;
@@ -73,13 +74,67 @@ TEST_CASE("a simple kernel compiles to valid SPIR-V with its argument layout") {
   Parsed p(kVectorScale);
   CompileResult r = compileModule(*p.module, {});
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
-  CHECK(validateSpirv(r.spirv) == "");
+  REQUIRE(r.modules.size() == 1);
+  CHECK(r.modules[0].kernel == "scale");
+  CHECK(validateSpirv(r.modules[0].words) == "");
   CHECK(r.metadata.find("kernel scale 1 24 0 0\n") != std::string::npos);
   CHECK(r.metadata.find("arg 0 8\narg 8 8\narg 16 4\narg 20 4\n") != std::string::npos);
   auto blob = r.blob();
-  auto sections = blob::read(blob.data(), blob.size());
-  REQUIRE(sections);
-  CHECK(blob::find(*sections, blob::SectionKind::SpirV)->size() == r.spirv.size() * 4);
+  std::string error;
+  auto contents = blob::read(blob.data(), blob.size(), error);
+  REQUIRE_MESSAGE(contents, error);
+  REQUIRE(contents->modules.size() == 1);
+  CHECK(contents->modules[0].kernels == std::vector<std::string_view>{"scale"});
+  CHECK(contents->modules[0].requiredFeatures == 0);
+  CHECK(contents->modules[0].spirv.size() == r.modules[0].words.size() * 4);
+  CHECK(contents->metadata == r.metadata);
+}
+
+TEST_CASE("each kernel is a SPIR-V module of its own, with only its own shared memory") {
+  // Two kernels with 20 KiB of __shared__ memory each: one module holding both would declare
+  // 40 KiB of Workgroup memory, over lavapipe's 32 KiB, for the validation layer.
+  Parsed p(R"(
+@a = internal addrspace(3) global [5120 x float] poison, align 4
+@b = internal addrspace(3) global [5120 x i32] poison, align 4
+define amdgpu_kernel void @first(ptr addrspace(1) %out) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %pa = getelementptr [5120 x float], ptr addrspace(3) @a, i32 0, i32 %tid
+  store float 1.0, ptr addrspace(3) %pa
+  call void @__hipvk_syncthreads()
+  %v = load float, ptr addrspace(3) @a
+  store float %v, ptr addrspace(1) %out
+  ret void
+}
+define amdgpu_kernel void @second(ptr addrspace(1) %out) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %pb = getelementptr [5120 x i32], ptr addrspace(3) @b, i32 0, i32 %tid
+  store i32 7, ptr addrspace(3) %pb
+  call void @__hipvk_syncthreads()
+  %v = load i32, ptr addrspace(3) @b
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  REQUIRE(r.modules.size() == 2);
+  CHECK(r.modules[0].kernel == "first");
+  CHECK(r.modules[1].kernel == "second");
+  CHECK(r.metadata.find("kernel first 1 8 20480 0\n") < r.metadata.find("kernel second 1 8 20480 0\n"));
+  for (const KernelSpirv &m : r.modules) {
+    CAPTURE(m.kernel);
+    CHECK(validateSpirv(m.words) == "");
+    std::string text = disassembleSpirv(m.words);
+    auto count = [&](const std::string &what) {
+      size_t n = 0;
+      for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+      return n;
+    };
+    CHECK(count("OpEntryPoint GLCompute") == 1);
+    CHECK(count(" \"" + m.kernel + "\"") == 1); // the entry point's name
+    CHECK(count(" = OpVariable %_ptr_Workgroup_") == 1);
+    CHECK(text.find("%uint_5120 = OpConstant %uint 5120") != std::string::npos); // 20 KiB of words
+  }
 }
 
 TEST_CASE("arguments beyond the push-constant budget go to an argument buffer") {
@@ -157,8 +212,10 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   CHECK(r.errors[0].find("does not dominate") != std::string::npos);
 }
 
-TEST_CASE("a pointer that may be shared or global is a compile error, not a guess") {
-  Parsed p(R"(
+namespace {
+// A phi of a __shared__ and a global pointer, then `use` of it.
+std::string sharedOrGlobal(const std::string &use) {
+  return R"(
 @tile = internal addrspace(3) global [64 x i32] undef, align 4
 define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
   %tid = call i32 @__hipvk_thread_idx_x()
@@ -172,8 +229,80 @@ b:
   br label %join
 join:
   %p = phi ptr [ %s, %a ], [ %gg, %b ]
-  %v = load volatile i32, ptr %p
-  store i32 %v, ptr addrspace(1) %out
+)" + use + R"(
+  ret void
+}
+)";
+}
+} // namespace
+
+TEST_CASE("an access through a pointer that may be shared or global is split per space") {
+  Parsed p(sharedOrGlobal("  %v = load volatile i32, ptr %p\n  store i32 %v, ptr addrspace(1) %out"));
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  REQUIRE(r.modules.size() == 1);
+  CHECK(validateSpirv(r.modules[0].words) == "");
+  std::string text = disassembleSpirv(r.modules[0].words);
+  CHECK(text.find("OpAccessChain %_ptr_Workgroup_uint") != std::string::npos);
+  CHECK(text.find("OpConvertUToPtr %_ptr_PhysicalStorageBuffer_uint") != std::string::npos);
+}
+
+TEST_CASE("split-pointer-spaces: one access per space, the mixed pointers removed") {
+  // A pointer walking through global, __shared__ or local memory in a loop (a phi over a select of
+  // three spaces), stored through and compared with null.
+  Parsed p(R"(
+@tile = internal addrspace(3) global [64 x i32] undef, align 4
+define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
+entry:
+  %local = alloca [64 x i32], align 4, addrspace(5)
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  %gg = addrspacecast ptr addrspace(1) %g to ptr
+  %l = addrspacecast ptr addrspace(5) %local to ptr
+  %is0 = icmp eq i32 %c, 0
+  %is1 = icmp eq i32 %c, 1
+  %sl = select i1 %is1, ptr %s, ptr %l
+  %start = select i1 %is0, ptr %gg, ptr %sl
+  br label %loop
+loop:
+  %p = phi ptr [ %start, %entry ], [ %next, %loop ]
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  store i32 %i, ptr %p, align 4
+  %next = getelementptr i32, ptr %p, i32 1
+  %i1 = add i32 %i, 1
+  %done = icmp eq i32 %i1, 8
+  br i1 %done, label %exit, label %loop
+exit:
+  %isnull = icmp eq ptr %start, null
+  %flag = zext i1 %isnull to i32
+  store i32 %flag, ptr addrspace(1) %out
+  ret void
+}
+)");
+  REQUIRE(runPasses(*p.module, "hipvk-split-pointer-spaces").empty());
+  std::map<unsigned, int> storesBySpace;
+  for (llvm::Instruction &inst : llvm::instructions(*p.module->getFunction("k"))) {
+    if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst)) ++storesBySpace[store->getPointerAddressSpace()];
+    if (auto *sel = llvm::dyn_cast<llvm::SelectInst>(&inst)) CHECK(sel->getType()->getPointerAddressSpace() != 0);
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst); phi && phi->getType()->isPointerTy())
+      CHECK(phi->getType()->getPointerAddressSpace() != 0);
+    if (auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(&inst); cmp && cmp->getOperand(0)->getType()->isPointerTy())
+      CHECK(cmp->getOperand(0)->getType()->getPointerAddressSpace() != 0);
+  }
+  CHECK(storesBySpace == std::map<unsigned, int>{{1, 2}, {3, 1}, {5, 1}}); // one per space, and %out
+}
+
+TEST_CASE("the value of a pointer that may be shared or global is a compile error, not a guess") {
+  Parsed p(R"(
+@tile = internal addrspace(3) global [64 x i32] undef, align 4
+define amdgpu_kernel void @k(ptr addrspace(1) %g, ptr addrspace(1) %out, i32 %c) {
+  %tid = call i32 @__hipvk_thread_idx_x()
+  %which = icmp eq i32 %tid, %c
+  %s = addrspacecast ptr addrspace(3) @tile to ptr
+  %gg = addrspacecast ptr addrspace(1) %g to ptr
+  %p = select i1 %which, ptr %s, ptr %gg
+  %e = getelementptr i32, ptr %p, i32 %tid
+  %v = ptrtoint ptr %e to i64
+  store i64 %v, ptr addrspace(1) %out
   ret void
 }
 )");
@@ -212,7 +341,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
   // 3 bytes at 0, 32 bytes at 8: 40 bytes of static shared memory.
   CHECK(r.metadata.find("kernel k 1 8 40 0\n") != std::string::npos);
-  CHECK(validateSpirv(r.spirv) == "");
+  REQUIRE(r.modules.size() == 1);
+  CHECK(validateSpirv(r.modules[0].words) == "");
 }
 
 TEST_CASE("device variables are laid out in the global segment with their initial bytes") {
@@ -275,7 +405,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   CHECK(r.globalInit[0] == 7);
   CHECK(r.globalInit[32] == 16 + 8);  // &table[2] as a segment offset
   CHECK(r.globalInit[48] == 16);
-  CHECK(validateSpirv(r.spirv) == "");
+  for (const KernelSpirv &module : r.modules) CHECK(validateSpirv(module.words) == "");
 }
 
 TEST_CASE("an initialiser holding a function's address is a compile error naming it") {
@@ -469,7 +599,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, <2 x i16> %v) {
 )");
   CompileResult r = compileModule(*p.module, {false});
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
-  std::string text = disassembleSpirv(r.spirv);
+  REQUIRE(r.modules.size() == 1);
+  std::string text = disassembleSpirv(r.modules[0].words);
   CHECK(text.find("OpSRem") == std::string::npos);
   CHECK(text.find("OpSMod") == std::string::npos);
   CHECK(text.find("OpUMod") != std::string::npos);

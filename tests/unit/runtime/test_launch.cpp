@@ -68,15 +68,15 @@ struct Modules {
     REQUIRE(shared != nullptr);
     registerKernel(shared, &sharedStub, "_Z6rotatePj");
 
-    // A module that needs a capability no device has.
-    void **caps = registerModule(kernel_index, std::string("hipvk-metadata 1\nsegment 0\nkernel ") + kIndex +
-                                                    " 1 12 0 0\narg 0 8\narg 8 4\ncaps Int64 NotARealCapability\n");
+    // A module that needs a capability no device has (an enumerant unknown to the runtime).
+    void **caps = registerModule(withCapability(kernel_index, 0x7fff0000), std::string("hipvk-metadata 1\nsegment 0\nkernel ") + kIndex +
+                                                    " 1 12 0 0\narg 0 8\narg 8 4\n");
     REQUIRE(caps != nullptr);
     registerKernel(caps, &capsStub, kIndex);
 
-    // Capabilities by decimal enumerant (what hipvk-spirv writes): Shader, GroupNonUniform.
-    void **numericCaps = registerModule(kernel_index, std::string("hipvk-metadata 1\nsegment 0\nkernel ") + kIndex +
-                                                           " 1 12 0 0\narg 0 8\narg 8 4\ncaps 1 61\n");
+    // A capability the device has: GroupNonUniform.
+    void **numericCaps = registerModule(withCapability(kernel_index, 61), std::string("hipvk-metadata 1\nsegment 0\nkernel ") + kIndex +
+                                                           " 1 12 0 0\narg 0 8\narg 8 4\n");
     REQUIRE(numericCaps != nullptr);
     registerKernel(numericCaps, &numericCapsStub, kIndex);
   }
@@ -301,7 +301,7 @@ TEST_CASE("registration: malformed blobs are refused, unregistering forgets kern
   CHECK(__hipRegisterFatBinary(&wrongMagic) == nullptr);
   const char *bad[] = {
       "not metadata\n",
-      "hipvk-metadata 1\nkernel _Z5indexPjj 1 100 0 0\n",               // push_args with > 96 bytes
+      "hipvk-metadata 1\nkernel _Z5indexPjj 1 100 0 0\n",               // push_args with > 80 bytes
       "hipvk-metadata 1\nkernel _Z5indexPjj 1 12 0 0\narg 8 8\n",       // argument out of bounds
       "hipvk-metadata 1\nsegment 4\nglobal g 2 4 device\n",             // global out of bounds
       "hipvk-metadata 1\nkernel _Z4nopev 1 0 0 0\n",                    // not an entry point
@@ -312,7 +312,7 @@ TEST_CASE("registration: malformed blobs are refused, unregistering forgets kern
     CHECK(registerModule(kernel_index, metadata) == nullptr);
   }
   std::vector<uint32_t> notSpirv(16, 0);
-  CHECK(registerModule(notSpirv, "hipvk-metadata 1\n") == nullptr);
+  CHECK(registerModule(notSpirv, std::string("hipvk-metadata 1\nkernel ") + kIndex + " 1 12 0 0\n") == nullptr);
 
   static char stub;
   void **module = registerModule(kernel_index, std::string("hipvk-metadata 1\nkernel ") + kIndex +

@@ -3,6 +3,7 @@
 // and the loaded path sharing one module class.
 #include <hip/hip_runtime_api.h>
 
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -13,22 +14,12 @@
 
 namespace {
 
-std::vector<uint8_t> codeObject(std::span<const uint32_t> spirv, std::string_view metadata,
-                                std::string_view init = {}) {
-  using namespace hipvk::blob;
-  std::vector<Section> sections{
-      {SectionKind::SpirV, std::string_view(reinterpret_cast<const char *>(spirv.data()), spirv.size_bytes())},
-      {SectionKind::Metadata, metadata}};
-  if (!init.empty()) sections.push_back({SectionKind::GlobalInit, init});
-  return write(sections);
-}
-
 const std::string kIndexMeta = "hipvk-metadata 1\nsegment 0\nkernel _Z5indexPjj 1 12 0 0\narg 0 8\narg 8 4\n";
 
 }  // namespace
 
 TEST_CASE("module API: load from memory, launch with kernelParams and extra") {
-  std::vector<uint8_t> image = codeObject(kernel_index, kIndexMeta);
+  std::vector<uint8_t> image = makeBlob(kernel_index, kIndexMeta);
   hipModule_t m = nullptr;
   HIP_CHECK(hipModuleLoadData(&m, image.data()));
   image.assign(image.size(), 0);  // the runtime copied it
@@ -77,7 +68,7 @@ TEST_CASE("module API: load from memory, launch with kernelParams and extra") {
 
 TEST_CASE("module API: globals per loaded module, and errors") {
   uint32_t init[20] = {41};
-  std::vector<uint8_t> image = codeObject(kernel_globals,
+  std::vector<uint8_t> image = makeBlob(kernel_globals,
                                           "hipvk-metadata 1\nsegment 80\nglobal counter 0 4 device\n"
                                           "global written 4 4 device\nglobal table 16 64 constant\n"
                                           "kernel _Z7globalsPj 1 8 0 0\narg 0 8\n",
@@ -101,10 +92,78 @@ TEST_CASE("module API: globals per loaded module, and errors") {
 
   const char junk[16] = "not a blob at a";
   CHECK_EQ(hipModuleLoadData(&a, junk), hipErrorInvalidKernelFile);
-  std::vector<uint8_t> bad = codeObject(kernel_index, "hipvk-metadata 2\n");
+  std::vector<uint8_t> bad = makeBlob(kernel_index, "hipvk-metadata 2\n");
   CHECK_EQ(hipModuleLoadData(&a, bad.data()), hipErrorInvalidImage);
   CHECK_EQ(hipModuleLoad(&a, "/nonexistent/hipvk/module.co"), hipErrorFileNotFound);
   CHECK_EQ(hipModuleLoadData(nullptr, image.data()), hipErrorInvalidValue);
+  (void)hipGetLastError();
+}
+
+TEST_CASE("module API: one SPIR-V module per kernel, variants, and blobs of another version") {
+  using namespace hipvk::blob;
+  auto bytes = [](std::span<const uint32_t> words) {
+    return std::string_view(reinterpret_cast<const char *>(words.data()), words.size_bytes());
+  };
+  const std::string metadata = "hipvk-metadata 1\nsegment 80\nglobal counter 0 4 device\n"
+                               "kernel _Z5indexPjj 1 12 0 0\narg 0 8\narg 8 4\n"
+                               "kernel _Z7globalsPj 1 8 0 0\narg 0 8\n";
+  const uint32_t unknownFeature = 1u << 31;
+  // The index kernel twice: a variant needing a feature no device has, then the baseline one.
+  std::vector<uint8_t> image = write({metadata,
+                                      {},
+                                      {{unknownFeature, {"_Z5indexPjj"}, bytes(kernel_index)},
+                                       {0, {"_Z7globalsPj"}, bytes(kernel_globals)},
+                                       {0, {"_Z5indexPjj"}, bytes(kernel_index)}}});
+  hipModule_t m = nullptr;
+  HIP_CHECK(hipModuleLoadData(&m, image.data()));
+  hipFunction_t index = nullptr, globals = nullptr;
+  HIP_CHECK(hipModuleGetFunction(&index, m, "_Z5indexPjj"));
+  HIP_CHECK(hipModuleGetFunction(&globals, m, "_Z7globalsPj"));
+  unsigned *out = nullptr;
+  HIP_CHECK(hipMalloc(&out, 64 * sizeof(unsigned)));
+  unsigned add = 5;
+  void *indexParams[] = {&out, &add};
+  HIP_CHECK(hipModuleLaunchKernel(index, 1, 1, 1, 64, 1, 1, 0, nullptr, indexParams, nullptr));
+  std::vector<unsigned> got(64);
+  HIP_CHECK(hipMemcpyDtoH(got.data(), out, 64 * sizeof(unsigned)));
+  for (unsigned i = 0; i < 64; ++i) CHECK_EQ(got[i], i + 5);
+  void *globalsParams[] = {&out};
+  HIP_CHECK(hipModuleLaunchKernel(globals, 1, 1, 1, 16, 1, 1, 0, nullptr, globalsParams, nullptr));
+  HIP_CHECK(hipMemcpyDtoH(got.data(), out, 16 * sizeof(unsigned)));
+  for (unsigned i = 0; i < 16; ++i) CHECK_EQ(got[i], 0u);  // table and counter are zero
+  HIP_CHECK(hipModuleUnload(m));
+
+  // Only the variant no device can run: loading, globals and the other kernel still work.
+  image = write({metadata,
+                 {},
+                 {{unknownFeature, {"_Z5indexPjj"}, bytes(kernel_index)}, {0, {"_Z7globalsPj"}, bytes(kernel_globals)}}});
+  HIP_CHECK(hipModuleLoadData(&m, image.data()));
+  HIP_CHECK(hipModuleGetFunction(&index, m, "_Z5indexPjj"));
+  HIP_CHECK(hipModuleGetFunction(&globals, m, "_Z7globalsPj"));
+  CHECK_EQ(hipModuleLaunchKernel(index, 1, 1, 1, 64, 1, 1, 0, nullptr, indexParams, nullptr),
+           hipErrorInvalidDeviceFunction);
+  HIP_CHECK(hipModuleLaunchKernel(globals, 1, 1, 1, 16, 1, 1, 0, nullptr, globalsParams, nullptr));
+  hipDeviceptr_t counter = nullptr;
+  HIP_CHECK(hipModuleGetGlobal(&counter, nullptr, m, "counter"));
+  HIP_CHECK(hipModuleUnload(m));
+  HIP_CHECK(hipFree(out));
+
+  // A kernel without a module, a module naming a kernel the metadata lacks, a name that is not an
+  // entry point of its module: malformed images.
+  const std::vector<std::vector<uint8_t>> malformed = {
+      write({metadata, {}, {{0, {"_Z5indexPjj"}, bytes(kernel_index)}}}),
+      write({kIndexMeta, {}, {{0, {"_Z5indexPjj"}, bytes(kernel_index)}, {0, {"_Z7globalsPj"}, bytes(kernel_globals)}}}),
+      write({metadata, {}, {{0, {"_Z5indexPjj", "_Z7globalsPj"}, bytes(kernel_index)}}}),
+  };
+  for (const std::vector<uint8_t> &bad : malformed) CHECK_EQ(hipModuleLoadData(&m, bad.data()), hipErrorInvalidImage);
+
+  // Version 1 blobs (one module for a whole translation unit) are refused: rebuild needed.
+  std::vector<uint8_t> old = makeBlob(kernel_index, kIndexMeta);
+  const uint32_t version1 = 1;
+  std::memcpy(old.data() + offsetof(Header, version), &version1, sizeof(version1));
+  CHECK_EQ(hipModuleLoadData(&m, old.data()), hipErrorInvalidImage);
+  ClangFatbinWrapper wrapper{kClangWrapperMagic, kClangWrapperVersion, old.data(), nullptr};
+  CHECK(__hipRegisterFatBinary(&wrapper) == nullptr);
   (void)hipGetLastError();
 }
 
