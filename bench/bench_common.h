@@ -16,13 +16,16 @@ struct Sizes {
   int gemm = 2048;       // matrix order
   int launches = 2000;   // empty-kernel launches
   int reps = 20;         // timed repetitions of each bandwidth/compute kernel
-  int atomics = 1 << 24; // atomic additions (threads) of the one-address kernels; histogram words
+  int atomics = 1 << 24; // atomic additions of the one-address integer kernel; histogram words
+  // Float additions to one address: a compare-and-swap loop where the device has no float atomics
+  // (hipvk today) serialises them, so fewer, to keep the run short.
+  int floatAtomics = 1 << 18;
 };
 
 inline Sizes parseSizes(int argc, char **argv) {
   Sizes s;
   for (int i = 1; i < argc; ++i)
-    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2, 1 << 16};  // a correctness smoke run
+    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2, 1 << 16, 1 << 12};  // a correctness smoke run
   return s;
 }
 

@@ -27,7 +27,7 @@ __global__ void reduce(const float *in, float *partial, int n) {
 }
 
 // C = A * B for n x n row-major matrices, n a multiple of 16, 16 x 16 tiles in shared memory.
-__global__ void sgemm(const float *A, const float *B, float *C, int n) {
+__device__ __forceinline__ void sgemm_tiles(const float *A, const float *B, float *C, int n) {
   __shared__ float As[kTile][kTile];
   __shared__ float Bs[kTile][kTile];
   unsigned tx = threadIdx.x, ty = threadIdx.y;
@@ -41,6 +41,12 @@ __global__ void sgemm(const float *A, const float *B, float *C, int n) {
     __syncthreads();
   }
   C[row * n + col] = acc;
+}
+__global__ void sgemm(const float *A, const float *B, float *C, int n) { sgemm_tiles(A, B, C, n); }
+// The same with __restrict__ arguments: C provably aliases neither A nor B, so hipvk's barriers
+// need not order global memory (docs/HIP_ON_VULKAN.md, "__syncthreads()").
+__global__ void sgemm_restrict(const float *__restrict__ A, const float *__restrict__ B, float *__restrict__ C, int n) {
+  sgemm_tiles(A, B, C, n);
 }
 
 // Fully contended atomics: every thread adds to one counter.
