@@ -155,7 +155,8 @@ struct Device::Logical {
 Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
     : context_(context), physical_(physical), ordinal_(ordinal) {
   hasMemoryBudget_ = hasExtension(physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
-  hasAtomicFloat_ = hasExtension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  hasAtomicFloat_ =
+      !context.options().disableFloatAtomics && hasExtension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   enabled_ = std::make_unique<Features>(Features::query(physical, hasAtomicFloat_).enabledSubset());
   if (hasExtension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
     VkPhysicalDeviceExternalMemoryHostPropertiesEXT hostImport{
@@ -491,10 +492,9 @@ std::string Device::missingCapability(std::span<const std::string> caps) const {
       // (Module::Instance): denormals then behave as the driver's default.
       {SpvCapabilityDenormPreserve, "DenormPreserve", true},
       {SpvCapabilityDenormFlushToZero, "DenormFlushToZero", true},
-      {SpvCapabilityAtomicFloat32AddEXT, "AtomicFloat32AddEXT",
-       f.atomicFloat.shaderBufferFloat32AtomicAdd || f.atomicFloat.shaderSharedFloat32AtomicAdd},
-      {SpvCapabilityAtomicFloat64AddEXT, "AtomicFloat64AddEXT",
-       f.atomicFloat.shaderBufferFloat64AtomicAdd || f.atomicFloat.shaderSharedFloat64AtomicAdd},
+      // hipcc's native-float-atomics variants add floats in global memory only (docs/ABI.md).
+      {SpvCapabilityAtomicFloat32AddEXT, "AtomicFloat32AddEXT", f.atomicFloat.shaderBufferFloat32AtomicAdd != 0},
+      {SpvCapabilityAtomicFloat64AddEXT, "AtomicFloat64AddEXT", f.atomicFloat.shaderBufferFloat64AtomicAdd != 0},
       // Which scopes the module reads is checked separately (hasSubgroupClock/hasDeviceClock).
       {SpvCapabilityShaderClockKHR, "ShaderClockKHR", hasSubgroupClock() || hasDeviceClock()},
   };

@@ -60,6 +60,7 @@ Options Options::fromEnvironment() {
   options.validation = flag("HIPVK_VALIDATION");
   options.pipelineCacheDir = pipelineCacheDirFromEnvironment();
   options.log = flag("HIPVK_LOG");
+  options.disableFloatAtomics = flag("HIPVK_DISABLE_FLOAT_ATOMICS");
   if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
     options.lavapipeThreads = unsigned(parseIndex(*threads).value_or(0));
   return options;

@@ -21,6 +21,9 @@ struct Options {
   std::filesystem::path pipelineCacheDir;
   // HIPVK_LOG=1: debug log on stderr.
   bool log = false;
+  // HIPVK_DISABLE_FLOAT_ATOMICS=1: treat devices as lacking VK_EXT_shader_atomic_float, so kernels
+  // run their compare-and-swap fallback modules (tests of that path on devices that have them).
+  bool disableFloatAtomics = false;
   // LP_NUM_THREADS (lavapipe's own variable): its worker threads, our compute-unit count on CPU
   // devices. 0 when unset.
   unsigned lavapipeThreads = 0;

@@ -1,5 +1,5 @@
 // Packs a compilation result into the offload blob that hipcc embeds (docs/ABI.md): one kernel
-// module section per kernel, the metadata, and the global segment's initial bytes.
+// module section per kernel (and per variant), the metadata, and the global segment's initial bytes.
 #include "Compiler.h"
 
 #include <hipvk/offload_blob.h>
@@ -10,10 +10,14 @@ std::vector<uint8_t> CompileResult::blob() const {
   blob::Contents contents;
   contents.metadata = metadata;
   contents.globalInit = std::string_view(reinterpret_cast<const char *>(globalInit.data()), globalInit.size());
-  for (const KernelSpirv &m : modules)
-    // hipcc's modules need nothing beyond the hipvk baseline but the SPIR-V capabilities they
-    // declare, which the runtime checks from the SPIR-V itself.
+  // hipcc's modules need nothing beyond the hipvk baseline but the SPIR-V capabilities they
+  // declare, which the runtime checks from the SPIR-V itself. Variants come first: the runtime
+  // takes a kernel's first module the device can run.
+  auto add = [&](const KernelSpirv &m) {
     contents.modules.push_back({0, {m.kernel}, std::string_view(reinterpret_cast<const char *>(m.words.data()), m.words.size() * sizeof(uint32_t))});
+  };
+  for (const KernelSpirv &m : floatAtomicVariants) add(m);
+  for (const KernelSpirv &m : modules) add(m);
   return blob::write(contents);
 }
 

@@ -85,6 +85,9 @@ bool isNullPointer(const llvm::Value *v);
 
 struct CompileContext {
   Diagnostics diagnostics;
+  // Build the variant for devices with VK_EXT_shader_atomic_float: float atomic add/sub on global
+  // memory stay atomics (OpAtomicFAddEXT) instead of compare-and-swap loops.
+  bool nativeFloatAtomics = false;
   llvm::TargetMachine *targetMachine = nullptr;
   ModuleLayout layout;
 };

@@ -21,6 +21,7 @@ struct CompileOptions {
   bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
   std::string passPipelineOverride; // run only these registry passes (tests)
   std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.<i>.spv per kernel
+                                    // (<prefix>.<i>.float-atomics.spv for its variant)
   std::string sourceAsGiven;        // the main source path as hipcc was given it (for diagnostics)
 };
 
@@ -33,6 +34,9 @@ struct KernelSpirv {
 
 struct CompileResult {
   std::vector<KernelSpirv> modules; // in metadata order; none for a translation unit without kernels
+  // Variants of some kernels for devices with native float atomics (VK_EXT_shader_atomic_float),
+  // preferred by the runtime where the device has the capability; `modules` are the fallback.
+  std::vector<KernelSpirv> floatAtomicVariants;
   std::string metadata;
   std::vector<uint8_t> globalInit;
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success

@@ -16,7 +16,9 @@ namespace hipvk {
 
 namespace {
 
-bool hasSpirvInstruction(const AtomicRMWInst &rmw) {
+bool hasSpirvInstruction(const AtomicRMWInst &rmw, bool nativeFloatAtomics) {
+  // VK_EXT_shader_atomic_float on global memory (the Workgroup arrays hold unsigned integers).
+  if (nativeFloatAtomics && isFloatAddOrSub(rmw) && rmw.getPointerAddressSpace() == AS::Global) return true;
   if (!rmw.getValOperand()->getType()->isIntegerTy()) return rmw.getOperation() == AtomicRMWInst::Xchg;
   switch (rmw.getOperation()) {
   case AtomicRMWInst::Xchg:
@@ -51,10 +53,15 @@ void createCompareExchange(IRBuilderBase &ir, Value *address, Value *expected, V
 
 } // namespace
 
+bool isFloatAddOrSub(const AtomicRMWInst &rmw) {
+  const Type *t = rmw.getValOperand()->getType();
+  return (t->isFloatTy() || t->isDoubleTy()) && (rmw.getOperation() == AtomicRMWInst::FAdd || rmw.getOperation() == AtomicRMWInst::FSub);
+}
+
 PreservedAnalyses ExpandAtomicsPass::run(Function &f, FunctionAnalysisManager &) {
   SmallVector<AtomicRMWInst *, 8> toExpand;
   for (Instruction &inst : instructions(f))
-    if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst); rmw && !hasSpirvInstruction(*rmw)) toExpand.push_back(rmw);
+    if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst); rmw && !hasSpirvInstruction(*rmw, ctx.nativeFloatAtomics)) toExpand.push_back(rmw);
   for (AtomicRMWInst *rmw : toExpand) expandAtomicRMWToCmpXchg(rmw, createCompareExchange);
   return toExpand.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }

@@ -3,6 +3,7 @@
 
 #include "CompileContext.h"
 
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
 
@@ -29,8 +30,12 @@ struct FuseMultiplyAddPass : llvm::PassInfoMixin<FuseMultiplyAddPass> {
 };
 
 struct ExpandAtomicsPass : llvm::PassInfoMixin<ExpandAtomicsPass> {
+  explicit ExpandAtomicsPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+  CompileContext &ctx;
 };
+// Whether `rmw` is a floating-point add or subtract: native in the float-atomics variant.
+bool isFloatAddOrSub(const llvm::AtomicRMWInst &rmw);
 
 struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
   explicit LowerMemIntrinsicsPass(CompileContext &ctx) : ctx(ctx) {}

@@ -5,6 +5,7 @@
 #include "Passes.h"
 #include "SpirvEmitter.h"
 
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/MC/TargetRegistry.h>
@@ -15,10 +16,13 @@
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
 #include <llvm/Transforms/Scalar/StructurizeCFG.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/FixIrreducible.h>
 #include <llvm/Transforms/Utils/LoopSimplify.h>
 #include <llvm/Transforms/Utils/LowerSwitch.h>
 #include <llvm/Transforms/Utils/UnifyLoopExits.h>
+
+#include <spirv/unified1/spirv.hpp>
 
 #include <mutex>
 
@@ -153,8 +157,52 @@ std::vector<std::string> runPasses(Module &m, StringRef pipeline) {
   return runRegistry(m, ctx, pipeline, false);
 }
 
+namespace {
+
+// Whether a SPIR-V module declares a native float atomic capability (SPV_EXT_shader_atomic_float_add).
+bool usesNativeFloatAtomics(const std::vector<uint32_t> &words) {
+  constexpr size_t kHeaderWords = 5;
+  for (size_t i = kHeaderWords; i < words.size() && (words[i] & 0xffff) == spv::OpCapability; i += words[i] >> 16)
+    if (words[i + 1] == spv::CapabilityAtomicFloat32AddEXT || words[i + 1] == spv::CapabilityAtomicFloat64AddEXT) return true;
+  return false;
+}
+
+bool hasFloatAtomicAdd(const Module &m) {
+  for (const Function &f : m)
+    for (const Instruction &inst : instructions(f))
+      if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst); rmw && isFloatAddOrSub(*rmw)) return true;
+  return false;
+}
+
+// The native-float-atomics variant of the kernels that add floats atomically in global memory: the
+// same pipeline on a copy of the input with those float add/sub kept as atomics. Kernels without
+// such an atomic get no variant; no kernel does if the layout differed (it cannot: the
+// compare-and-swap loops touch no memory of their own).
+std::vector<KernelSpirv> floatAtomicVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback) {
+  std::unique_ptr<Module> copy = CloneModule(input);
+  CompileContext ctx;
+  ctx.nativeFloatAtomics = true;
+  if (!runRegistry(*copy, ctx, options.passPipelineOverride, true).empty()) return {};
+  std::vector<KernelSpirv> modules = emitSpirv(*copy, ctx);
+  if (ctx.diagnostics.hasErrors() || kernelMetadata(ctx.layout, modules) != fallback.metadata) return {};
+  std::vector<KernelSpirv> variants;
+  for (size_t i = 0; i < modules.size(); ++i) {
+    if (!usesNativeFloatAtomics(modules[i].words)) continue;
+    if (!finishKernelModule(modules[i], i, options).empty()) return {};
+    if (!options.saveTempsPrefix.empty())
+      writeFile(options.saveTempsPrefix + "." + std::to_string(i) + ".float-atomics.spv", modules[i].words.data(),
+                modules[i].words.size() * 4, sys::fs::OF_None);
+    variants.push_back(std::move(modules[i]));
+  }
+  return variants;
+}
+
+} // namespace
+
 CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileResult result;
+  // Cloned before the pipeline consumes `m`; compiled after the fallback succeeded.
+  std::unique_ptr<Module> input = hasFloatAtomicAdd(m) ? CloneModule(m) : nullptr;
   CompileContext ctx;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
@@ -186,6 +234,7 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
       sys::fs::remove(options.saveTempsPrefix + "." + std::to_string(i) + ".spv");
   result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
+  if (input) result.floatAtomicVariants = floatAtomicVariants(*input, options, result);
   return result;
 }
 

@@ -118,6 +118,8 @@ SpvId KernelEmitter::emitAtomicRMW(AtomicRMWInst &rmw) {
   case AtomicRMWInst::Min: opcode = spv::OpAtomicSMin; break;
   case AtomicRMWInst::UMax: opcode = spv::OpAtomicUMax; break;
   case AtomicRMWInst::UMin: opcode = spv::OpAtomicUMin; break;
+  case AtomicRMWInst::FAdd:
+  case AtomicRMWInst::FSub: return emitFloatAtomicAdd(rmw, pointer, sync);
   default:
     return unsupported(rmw, std::string("atomic '") + AtomicRMWInst::getOperationName(rmw.getOperation()).str() +
                                 "' reached the emitter unexpanded");
@@ -125,6 +127,20 @@ SpvId KernelEmitter::emitAtomicRMW(AtomicRMWInst &rmw) {
   SpvId operand = bitcastIfNeeded(value(val, valueType), valueType, bitsType);
   SpvId old = op(opcode, bitsType, {pointer, sync.scope, sync.semantics, operand});
   return bitcastIfNeeded(old, bitsType, valueType);
+}
+
+// A float add/subtract kept native (the native-float-atomics variant, global memory only):
+// OpAtomicFAddEXT on a pointer to the float type; subtraction adds the negated operand.
+SpvId KernelEmitter::emitFloatAtomicAdd(AtomicRMWInst &rmw, SpvId bitsPointer, const MemorySync &sync) {
+  Value *val = rmw.getValOperand();
+  const bool isDouble = val->getType()->isDoubleTy();
+  b_.requireExtension("SPV_EXT_shader_atomic_float_add");
+  b_.requireCapability(isDouble ? spv::CapabilityAtomicFloat64AddEXT : spv::CapabilityAtomicFloat32AddEXT);
+  SpvId floatType = typeOf(val->getType());
+  SpvId pointer = op(spv::OpBitcast, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, floatType), {bitsPointer});
+  SpvId operand = value(val);
+  if (rmw.getOperation() == AtomicRMWInst::FSub) operand = op(spv::OpFNegate, floatType, {operand});
+  return op(spv::OpAtomicFAddEXT, floatType, {pointer, sync.scope, sync.semantics, operand});
 }
 
 SpvId KernelEmitter::emitCmpXchg(AtomicCmpXchgInst &cx) {

@@ -120,6 +120,7 @@ private:
   unsigned valueBits(const llvm::Value *v);
   SpvId atomicPointer(PointerClass c, SpvId address, unsigned bits, llvm::Align align, const llvm::Instruction &at);
   SpvId emitAtomicRMW(llvm::AtomicRMWInst &rmw);
+  SpvId emitFloatAtomicAdd(llvm::AtomicRMWInst &rmw, SpvId bitsPointer, const MemorySync &sync);
   SpvId emitCmpXchg(llvm::AtomicCmpXchgInst &cx);
   SpvId emitAtomicLoad(llvm::LoadInst &load);
   void emitAtomicStore(llvm::StoreInst &store);

@@ -55,8 +55,10 @@ int compileAndWrite(llvm::Module &module, const hipvk::CompileOptions &options, 
   hipvk::CompileResult result = hipvk::compileModule(module, options);
   if (!result.errors.empty()) return report(result.errors);
   if (mode == Mode::EmitAssembly) {
-    std::string text; // each kernel's module, in metadata order, under a line naming the kernel
+    std::string text; // each kernel's module, in metadata order, under a line naming the kernel; then the variants
     for (const hipvk::KernelSpirv &m : result.modules) text += "; hipvk kernel module: " + m.kernel + "\n" + hipvk::disassembleSpirv(m.words);
+    for (const hipvk::KernelSpirv &m : result.floatAtomicVariants)
+      text += "; hipvk kernel module: " + m.kernel + " (native float atomics variant)\n" + hipvk::disassembleSpirv(m.words);
     return writeFile(output, text.data(), text.size()) ? 0 : 1;
   }
   std::vector<uint8_t> blob = result.blob();
