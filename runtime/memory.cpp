@@ -13,6 +13,24 @@
 
 namespace hipvk {
 
+namespace {
+
+// A buffer kernels reach by device address and copies read and write; `next` extends its create
+// info (external memory).
+VkBuffer createAddressableBuffer(VkDevice vkDevice, uint64_t size, const void *next) {
+  VkBufferCreateInfo info{.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                          .pNext = next,
+                          .size = size,
+                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
+                          .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  VkBuffer buffer = VK_NULL_HANDLE;
+  check(vkCreateBuffer(vkDevice, &info, nullptr, &buffer), "vkCreateBuffer");
+  return buffer;
+}
+
+}  // namespace
+
 Buffer Buffer::create(Device &device, uint64_t size, MemoryUse use) {
   if (size > device.maxAllocationSize() || size > device.hipProperties().totalGlobalMem)
     fail(hipErrorOutOfMemory, "allocation of " + std::to_string(size) + " bytes exceeds the device limit");
@@ -20,13 +38,7 @@ Buffer Buffer::create(Device &device, uint64_t size, MemoryUse use) {
   Buffer b;
   // Rounded to whole words: hipMemset patches the last partial word of a range in place.
   b.size = (size + 3) & ~uint64_t(3);
-  VkBufferCreateInfo info{.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                          .size = b.size,
-                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
-                          .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-  VkBuffer buffer = VK_NULL_HANDLE;
-  check(vkCreateBuffer(vkDevice, &info, nullptr, &buffer), "vkCreateBuffer");
+  VkBuffer buffer = createAddressableBuffer(vkDevice, b.size, nullptr);
   b.buffer = vk::Buffer(vkDevice, buffer);
 
   VkMemoryRequirements req;
@@ -68,14 +80,7 @@ Buffer Buffer::importHost(Device &device, std::byte *host, uint64_t size) {
   b.size = size;
   VkExternalMemoryBufferCreateInfo external{.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
                                             .handleTypes = handleType};
-  VkBufferCreateInfo info{.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                          .pNext = &external,
-                          .size = size,
-                          .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
-                          .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-  VkBuffer buffer = VK_NULL_HANDLE;
-  check(vkCreateBuffer(vkDevice, &info, nullptr, &buffer), "vkCreateBuffer");
+  VkBuffer buffer = createAddressableBuffer(vkDevice, size, &external);
   b.buffer = vk::Buffer(vkDevice, buffer);
 
   VkMemoryRequirements req;
