@@ -217,6 +217,11 @@ uint64_t Device::maxAllocationSize() const {
   return std::min<uint64_t>(v11Props_.maxMemoryAllocationSize, v13Props_.maxBufferSize);
 }
 
+ShaderClockRates Device::clockRates() {
+  std::call_once(clockRatesMeasured_, [&] { clockRates_ = measureShaderClockRates(*this); });
+  return clockRates_;
+}
+
 void Device::fillHipProperties() {
   const VkPhysicalDeviceProperties &p = props_.properties;
   const VkPhysicalDeviceLimits &lim = p.limits;

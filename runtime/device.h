@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 
+#include "shader_clock.h"
 #include "vulkan.h"
 
 namespace hipvk {
@@ -53,6 +54,8 @@ class Device {
   // OpReadClockKHR at Subgroup scope (clock64) and at Device scope (wall_clock64).
   bool hasSubgroupClock() const;
   bool hasDeviceClock() const;
+  // The shader clocks' rates, measured on the first call (runtime/shader_clock.h).
+  ShaderClockRates clockRates();
   // Alignment of host memory the device imports (VK_EXT_external_memory_host); 0: cannot import.
   uint64_t hostImportAlignment() const { return hostImportAlignment_; }
 
@@ -124,6 +127,8 @@ class Device {
   std::unique_ptr<Features> enabled_;  // the features the logical device gets
   bool hasMemoryBudget_ = false;
   bool hasAtomicFloat_ = false;
+  std::once_flag clockRatesMeasured_;
+  ShaderClockRates clockRates_{};
   uint64_t hostImportAlignment_ = 0;
   hipDeviceProp_t hipProps_{};
 

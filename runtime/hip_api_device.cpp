@@ -5,7 +5,6 @@
 
 #include "api.h"
 #include "device.h"
-#include "shader_clock.h"
 #include "service.h"
 
 namespace {
@@ -67,7 +66,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int deviceId) {
     Device &device = Context::instance().device(deviceId);
     *prop = device.hipProperties();
     // The rate of the timer clock()/clock64() read, measured (Vulkan does not report it).
-    prop->clockRate = prop->clockInstructionRate = shaderClockRates(device).subgroupKHz;
+    prop->clockRate = prop->clockInstructionRate = device.clockRates().subgroupKHz;
   });
 }
 
@@ -81,9 +80,9 @@ hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int deviceI
     Device &device = Context::instance().device(deviceId);
     *pi = device.attribute(attr);  // validates `attr` first
     if (attr == hipDeviceAttributeClockRate || attr == hipDeviceAttributeClockInstructionRate)
-      *pi = shaderClockRates(device).subgroupKHz;
+      *pi = device.clockRates().subgroupKHz;
     else if (attr == hipDeviceAttributeWallClockRate)
-      *pi = shaderClockRates(device).deviceKHz;
+      *pi = device.clockRates().deviceKHz;
   });
 }
 

@@ -3,8 +3,6 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
-#include <map>
-#include <mutex>
 #include <thread>
 
 #include "context.h"
@@ -88,18 +86,9 @@ int measureKHz(Device &device, bool supported, const uint32_t *code, size_t code
 
 }  // namespace
 
-ShaderClockRates shaderClockRates(Device &device) {
-  static std::mutex mutex;
-  static std::map<const Device *, ShaderClockRates> measured;
-  std::lock_guard lock(mutex);
-  auto it = measured.find(&device);
-  if (it == measured.end()) {
-    ShaderClockRates rates{
-        measureKHz(device, device.hasSubgroupClock(), read_subgroup_clock, sizeof(read_subgroup_clock), "subgroup"),
-        measureKHz(device, device.hasDeviceClock(), read_device_clock, sizeof(read_device_clock), "device")};
-    it = measured.emplace(&device, rates).first;
-  }
-  return it->second;
+ShaderClockRates measureShaderClockRates(Device &device) {
+  return {measureKHz(device, device.hasSubgroupClock(), read_subgroup_clock, sizeof(read_subgroup_clock), "subgroup"),
+          measureKHz(device, device.hasDeviceClock(), read_device_clock, sizeof(read_device_clock), "device")};
 }
 
 }  // namespace hipvk

@@ -12,8 +12,8 @@ struct ShaderClockRates {
   int deviceKHz;    // hipDeviceAttributeWallClockRate
 };
 
-// Measured rates; a clock the device cannot read (or a failed measurement) reports the documented
-// 1 GHz estimate. Thread-safe; measures at most once per device.
-ShaderClockRates shaderClockRates(Device &device);
+// Measures both rates (about 50 ms); a clock the device cannot read (or a failed measurement)
+// reports the documented 1 GHz estimate. Device::clockRates() calls it once per device.
+ShaderClockRates measureShaderClockRates(Device &device);
 
 }  // namespace hipvk
