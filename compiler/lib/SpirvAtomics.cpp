@@ -15,8 +15,6 @@ namespace {
 // PhysicalStorageBuffer) and __shared__.
 constexpr uint32_t kAllStorageClasses = uint32_t(spv::MemorySemanticsUniformMemoryMask) | uint32_t(spv::MemorySemanticsWorkgroupMemoryMask);
 
-enum class AccessKind { Load, Store, ReadModifyWrite, Fence };
-
 spv::Scope scopeOf(LLVMContext &context, SyncScope::ID id) {
   if (id == SyncScope::SingleThread) return spv::ScopeInvocation;
   if (id == SyncScope::System) return spv::ScopeDevice;
@@ -31,7 +29,7 @@ spv::Scope scopeOf(LLVMContext &context, SyncScope::ID id) {
   return spv::ScopeDevice;
 }
 
-uint32_t semanticsOf(AtomicOrdering ordering, AccessKind kind) {
+uint32_t semanticsOf(AtomicOrdering ordering, AtomicAccess kind) {
   switch (ordering) {
   case AtomicOrdering::NotAtomic:
   case AtomicOrdering::Unordered:
@@ -42,8 +40,8 @@ uint32_t semanticsOf(AtomicOrdering ordering, AccessKind kind) {
   case AtomicOrdering::SequentiallyConsistent:
     // Vulkan treats SequentiallyConsistent as AcquireRelease; loads may only acquire, stores
     // only release.
-    if (kind == AccessKind::Load) return uint32_t(spv::MemorySemanticsAcquireMask) | kAllStorageClasses;
-    if (kind == AccessKind::Store) return uint32_t(spv::MemorySemanticsReleaseMask) | kAllStorageClasses;
+    if (kind == AtomicAccess::Load) return uint32_t(spv::MemorySemanticsAcquireMask) | kAllStorageClasses;
+    if (kind == AtomicAccess::Store) return uint32_t(spv::MemorySemanticsReleaseMask) | kAllStorageClasses;
     return uint32_t(spv::MemorySemanticsAcquireReleaseMask) | kAllStorageClasses;
   }
   return spv::MemorySemanticsMaskNone;
@@ -57,11 +55,10 @@ unsigned KernelEmitter::valueBits(const Value *v) {
   return unsigned(v->getType()->getPrimitiveSizeInBits());
 }
 
-KernelEmitter::MemorySync KernelEmitter::memorySync(AtomicOrdering ordering, SyncScope::ID scope, PointerClass c, bool isLoad, bool isStore) {
+KernelEmitter::MemorySync KernelEmitter::memorySync(AtomicOrdering ordering, SyncScope::ID scope, PointerClass c, AtomicAccess kind) {
   spv::Scope s = scopeOf(f_.getContext(), scope);
   // __shared__ memory is visible to the workgroup only: a wider scope buys nothing.
   if (c == PointerClass::Shared && (s == spv::ScopeDevice || s == spv::ScopeQueueFamily)) s = spv::ScopeWorkgroup;
-  AccessKind kind = isLoad ? AccessKind::Load : isStore ? AccessKind::Store : AccessKind::ReadModifyWrite;
   return {u32(uint32_t(s)), u32(semanticsOf(ordering, kind))};
 }
 
@@ -105,7 +102,7 @@ SpvId KernelEmitter::emitAtomicRMW(AtomicRMWInst &rmw) {
   SpvId pointer = atomicPointer(c, value(ptr, pointerType(c)), bits, rmw.getAlign(), rmw);
   if (!pointer) return b_.undef(valueType);
   SpvId bitsType = b_.typeInt(bits);
-  MemorySync sync = memorySync(rmw.getOrdering(), rmw.getSyncScopeID(), c, false, false);
+  MemorySync sync = memorySync(rmw.getOrdering(), rmw.getSyncScopeID(), c, AtomicAccess::ReadModifyWrite);
   spv::Op opcode;
   switch (rmw.getOperation()) {
   case AtomicRMWInst::Xchg: opcode = spv::OpAtomicExchange; break;
@@ -152,8 +149,8 @@ SpvId KernelEmitter::emitCmpXchg(AtomicCmpXchgInst &cx) {
   SpvId pointer = atomicPointer(c, value(ptr, pointerType(c)), bits, cx.getAlign(), cx);
   if (!pointer) return b_.undef(resultType);
   SpvId bitsType = b_.typeInt(bits);
-  MemorySync success = memorySync(cx.getSuccessOrdering(), cx.getSyncScopeID(), c, false, false);
-  MemorySync failure = memorySync(cx.getFailureOrdering(), cx.getSyncScopeID(), c, true, false);
+  MemorySync success = memorySync(cx.getSuccessOrdering(), cx.getSyncScopeID(), c, AtomicAccess::ReadModifyWrite);
+  MemorySync failure = memorySync(cx.getFailureOrdering(), cx.getSyncScopeID(), c, AtomicAccess::Load);
   SpvId expected = bitcastIfNeeded(value(cx.getCompareOperand(), valueType), valueType, bitsType);
   SpvId desired = bitcastIfNeeded(value(cx.getNewValOperand(), valueType), valueType, bitsType);
   SpvId old = op(spv::OpAtomicCompareExchange, bitsType, {pointer, success.scope, success.semantics, failure.semantics, desired, expected});
@@ -167,7 +164,7 @@ SpvId KernelEmitter::emitAtomicLoad(LoadInst &load) {
   unsigned bits = valueBits(&load);
   SpvId pointer = atomicPointer(c, value(load.getPointerOperand(), pointerType(c)), bits, load.getAlign(), load);
   if (!pointer) return b_.undef(valueType);
-  MemorySync sync = memorySync(load.getOrdering(), load.getSyncScopeID(), c, true, false);
+  MemorySync sync = memorySync(load.getOrdering(), load.getSyncScopeID(), c, AtomicAccess::Load);
   SpvId bitsType = b_.typeInt(bits);
   return bitcastIfNeeded(op(spv::OpAtomicLoad, bitsType, {pointer, sync.scope, sync.semantics}), bitsType, valueType);
 }
@@ -179,7 +176,7 @@ void KernelEmitter::emitAtomicStore(StoreInst &store) {
   unsigned bits = valueBits(val);
   SpvId pointer = atomicPointer(c, value(store.getPointerOperand(), pointerType(c)), bits, store.getAlign(), store);
   if (!pointer) return;
-  MemorySync sync = memorySync(store.getOrdering(), store.getSyncScopeID(), c, false, true);
+  MemorySync sync = memorySync(store.getOrdering(), store.getSyncScopeID(), c, AtomicAccess::Store);
   SpvId bitsType = b_.typeInt(bits);
   opNoResult(spv::OpAtomicStore, {pointer, sync.scope, sync.semantics, bitcastIfNeeded(value(val, valueType), valueType, bitsType)});
 }
@@ -187,7 +184,7 @@ void KernelEmitter::emitAtomicStore(StoreInst &store) {
 void KernelEmitter::emitFence(FenceInst &fence) {
   // A fence orders every storage class; its scope is the sync scope (__threadfence_block:
   // workgroup, __threadfence: device).
-  MemorySync sync = memorySync(fence.getOrdering(), fence.getSyncScopeID(), PointerClass::Global, false, false);
+  MemorySync sync = memorySync(fence.getOrdering(), fence.getSyncScopeID(), PointerClass::Global, AtomicAccess::ReadModifyWrite);
   opNoResult(spv::OpMemoryBarrier, {sync.scope, sync.semantics});
 }
 

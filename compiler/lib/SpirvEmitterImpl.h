@@ -23,6 +23,10 @@ enum class DeviceBuiltin;
 // Where a pointer points, which decides its representation and how memory is accessed through it.
 enum class PointerClass { Unknown, Global, Shared, Private, KernelArgument };
 
+// What an atomic access does, for its memory semantics: a load may only acquire, a store only
+// release; read-modify-writes and fences do both.
+enum class AtomicAccess { Load, Store, ReadModifyWrite };
+
 // Module-wide SPIR-V objects shared by all kernels.
 struct ModuleState {
   SpirvBuilder b;
@@ -116,7 +120,7 @@ private:
   struct MemorySync {
     SpvId scope, semantics; // SPIR-V constants
   };
-  MemorySync memorySync(llvm::AtomicOrdering ordering, llvm::SyncScope::ID scope, PointerClass c, bool isLoad, bool isStore);
+  MemorySync memorySync(llvm::AtomicOrdering ordering, llvm::SyncScope::ID scope, PointerClass c, AtomicAccess kind);
   unsigned valueBits(const llvm::Value *v);
   SpvId atomicPointer(PointerClass c, SpvId address, unsigned bits, llvm::Align align, const llvm::Instruction &at);
   SpvId emitAtomicRMW(llvm::AtomicRMWInst &rmw);
