@@ -13,6 +13,10 @@ constexpr Row kRows[] = {
 #define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) {"__hipvk_" #NAME, DeviceBuiltin::NAME},
 #include <hipvk/device_builtins.def>
 };
+constexpr bool kUsesLanes[] = {
+#define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) std::string_view(#KIND) == "Lane" || std::string_view(#KIND) == "Warp",
+#include <hipvk/device_builtins.def>
+};
 
 // AMDGPU intrinsics with the meaning of a hipvk builtin (users' __builtin_amdgcn_* calls).
 constexpr Row kAmdgpuSynonyms[] = {
@@ -22,6 +26,13 @@ constexpr Row kAmdgpuSynonyms[] = {
     {"llvm.amdgcn.wavefrontsize", DeviceBuiltin::warp_size},     {"llvm.amdgcn.s.barrier", DeviceBuiltin::syncthreads},
     {"llvm.amdgcn.s.memtime", DeviceBuiltin::clock_subgroup},    {"llvm.readcyclecounter", DeviceBuiltin::clock_subgroup},
     {"llvm.amdgcn.s.memrealtime", DeviceBuiltin::clock_device},
+    {"llvm.amdgcn.mbcnt.lo", DeviceBuiltin::mbcnt_lo},           {"llvm.amdgcn.mbcnt.hi", DeviceBuiltin::mbcnt_hi},
+    {"llvm.amdgcn.ballot.i64", DeviceBuiltin::warp_ballot},      {"llvm.amdgcn.ds.bpermute", DeviceBuiltin::warp_bpermute},
+    {"llvm.amdgcn.readfirstlane.i32", DeviceBuiltin::warp_first}, {"llvm.amdgcn.readfirstlane.i64", DeviceBuiltin::warp_first},
+    {"llvm.amdgcn.readfirstlane.f32", DeviceBuiltin::warp_first}, {"llvm.amdgcn.readfirstlane.f64", DeviceBuiltin::warp_first},
+    {"llvm.amdgcn.readlane.i32", DeviceBuiltin::warp_shuffle},    {"llvm.amdgcn.readlane.i64", DeviceBuiltin::warp_shuffle},
+    {"llvm.amdgcn.readlane.f32", DeviceBuiltin::warp_shuffle},    {"llvm.amdgcn.readlane.f64", DeviceBuiltin::warp_shuffle},
+    {"llvm.amdgcn.wave.barrier", DeviceBuiltin::warp_sync},
 };
 
 const llvm::StringMap<DeviceBuiltin> &table() {
@@ -43,5 +54,7 @@ std::optional<DeviceBuiltin> deviceBuiltin(llvm::StringRef callee) {
 }
 
 std::string_view deviceBuiltinName(DeviceBuiltin builtin) { return kRows[size_t(builtin)].name; }
+
+bool deviceBuiltinUsesLanes(DeviceBuiltin builtin) { return kUsesLanes[size_t(builtin)]; }
 
 } // namespace hipvk

@@ -21,4 +21,8 @@ std::optional<DeviceBuiltin> deviceBuiltin(llvm::StringRef callee);
 // The builtin's name in device code (`__hipvk_<NAME>`).
 std::string_view deviceBuiltinName(DeviceBuiltin builtin);
 
+// Whether the builtin is of kind Lane or Warp: its kernel needs lanes that are consecutive
+// linear thread ids.
+bool deviceBuiltinUsesLanes(DeviceBuiltin builtin);
+
 } // namespace hipvk

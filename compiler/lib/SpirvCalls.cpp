@@ -270,8 +270,7 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   switch (builtin) {
   case B::thread_idx_x:
   case B::thread_idx_y:
-  case B::thread_idx_z:
-    return builtinComponent(m_.localInvocationId, spv::BuiltInLocalInvocationId, unsigned(builtin) - unsigned(B::thread_idx_x));
+  case B::thread_idx_z: return threadIndex(unsigned(builtin) - unsigned(B::thread_idx_x));
   case B::block_idx_x:
   case B::block_idx_y:
   case B::block_idx_z:
@@ -295,6 +294,9 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
   case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
+  default:
+    if (deviceBuiltinUsesLanes(builtin)) return emitWarpBuiltin(builtin, call);
+    break;
   }
   return unsupported(call, "hipvk builtin '" + std::string(deviceBuiltinName(builtin)) + "' has no lowering");
 }
@@ -414,6 +416,7 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
   default:
     break;
   }
+  if (SpvId r = emitAmdgpuLanePattern(call)) return r;
   if (name.starts_with("llvm.amdgcn."))
     return unsupported(call, "AMDGPU builtin '" + name.str() + "' has no Vulkan lowering in hipvk yet");
   return unsupported(call, "'" + name.str() + "' is not supported in device code yet");

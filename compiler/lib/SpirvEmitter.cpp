@@ -767,6 +767,7 @@ void KernelEmitter::emit() {
   pushVar_ = m_.pushConstantVar(pushWords);
   interface_.insert(pushVar_);
   for (BasicBlock *bb : cfg_.blockOrder) labels_[bb] = b_.newId();
+  linearLanes_ = kernelUsesLanes(f_);
 
   SpvId fnType = b_.typeFunction(b_.typeVoid(), {});
   SpvId fn = b_.newId();
@@ -789,8 +790,12 @@ void KernelEmitter::emit() {
   SpirvBuilder::appendString(entry, f_.getName());
   entry.insert(entry.end(), interface_.begin(), interface_.end());
   b_.emit(SpirvBuilder::EntryPoints, spv::OpEntryPoint, entry);
-  b_.emit(SpirvBuilder::ExecutionModes, spv::OpExecutionModeId,
-          {fn, uint32_t(spv::ExecutionModeLocalSizeId), m_.blockDimSpec[0], m_.blockDimSpec[1], m_.blockDimSpec[2]});
+  if (linearLanes_)
+    b_.emit(SpirvBuilder::ExecutionModes, spv::OpExecutionModeId,
+            {fn, uint32_t(spv::ExecutionModeLocalSizeId), m_.flatBlockSize(), u32(1), u32(1)});
+  else
+    b_.emit(SpirvBuilder::ExecutionModes, spv::OpExecutionModeId,
+            {fn, uint32_t(spv::ExecutionModeLocalSizeId), m_.blockDimSpec[0], m_.blockDimSpec[1], m_.blockDimSpec[2]});
   // HIP keeps single-precision denormals unless -fgpu-flush-denormals-to-zero (Clang's
   // "denormal-fp-math-f32"); Vulkan leaves them to the driver (NVIDIA flushes) unless the entry
   // point says. The runtime drops the mode on devices that cannot honour it (docs/ABI.md).

@@ -1,6 +1,7 @@
 // Internal to the SPIR-V emitter: the per-module and per-kernel translation state. The
 // instruction translation lives in SpirvEmitter.cpp, memory accesses in SpirvMemory.cpp, calls
-// (builtins and intrinsics) in SpirvCalls.cpp, atomics and fences in SpirvAtomics.cpp.
+// (builtins and intrinsics) in SpirvCalls.cpp, atomics and fences in SpirvAtomics.cpp, warps in
+// SpirvSubgroup.cpp.
 #pragma once
 
 #include "SpirvBuilder.h"
@@ -32,15 +33,22 @@ struct ModuleState {
   SpirvBuilder b;
   CompileContext &ctx;
   const llvm::DataLayout &dl;
-  SpvId localInvocationId = 0, workgroupId = 0, subgroupSize = 0;
+  SpvId localInvocationId = 0, workgroupId = 0, subgroupSize = 0, subgroupLocalId = 0, subgroupLtMask = 0;
   SpvId blockDimSpec[3] = {0, 0, 0}, dynamicSharedSpec = 0;
+  SpvId flatBlockSpec = 0, blockPlaneSpec = 0; // blockDim.x*y*z and blockDim.x*y, made by flatBlockSize()
   std::map<uint32_t, SpvId> pushConstantVars; // by word count
 
   ModuleState(CompileContext &ctx, const llvm::DataLayout &dl) : ctx(ctx), dl(dl) {}
   SpvId builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type);
   SpvId pushConstantVar(uint32_t words);
   void createBlockDimSpecConstants();
+  SpvId specOp(spv::Op opcode, SpvId type, SpvId a, SpvId c); // OpSpecConstantOp
+  SpvId flatBlockSize();
 };
+
+// Whether the kernel uses lanes (a Lane or Warp builtin, an AMD lane pattern): it then runs as a
+// 1-D workgroup whose subgroups are consecutive linear thread ids (SpirvSubgroup.cpp).
+bool kernelUsesLanes(const llvm::Function &f);
 
 class KernelEmitter {
 public:
@@ -87,6 +95,20 @@ private:
   SpvId gridDim(unsigned dim);
   SpvId builtinComponent(SpvId &var, spv::BuiltIn builtin, unsigned dim);
   SpvId subgroupSize();
+  SpvId threadIndex(unsigned dim); // threadIdx.x/y/z
+
+  // ---- warps (SpirvSubgroup.cpp)
+  SpvId laneId();
+  SpvId lanesBelowMask(unsigned word);
+  SpvId subgroupScope();
+  SpvId ballot(SpvId predicate); // u64 mask of the active lanes where predicate holds
+  SpvId shuffle(SpvId type, SpvId val, SpvId lane);
+  SpvId laneModuloWarp(SpvId lane);
+  SpvId warpReduce(llvm::CallInst &call);
+  SpvId mbcnt(llvm::CallInst &call, unsigned word);
+  SpvId emitWarpBuiltin(DeviceBuiltin builtin, llvm::CallInst &call);
+  SpvId emitAmdgpuLanePattern(llvm::CallInst &call); // 0 when the call is not one
+  bool linearLanes_ = false;
   SpvId argument(const llvm::Argument &arg);
   SpvId sharedVariable();
 

@@ -34,6 +34,7 @@
 #include <hip/hipvk_detail/device_functions.h>
 #include <hip/hipvk_detail/device_diagnostics.h>
 #include <hip/hipvk_detail/atomics.h>
+#include <hip/hipvk_detail/warp_functions.h>
 #include <hip/hipvk_detail/math_functions.h>
 #endif
 #include <hip/hipvk_detail/launch.h>

@@ -41,6 +41,18 @@ static_assert(kPushArgumentsOffset % 16 == 0);
 inline constexpr uint32_t kSpecIdBlockDimX = 0; // 1 and 2 are blockDim.y and .z
 inline constexpr uint32_t kSpecIdDynamicSharedBytes = 3;
 
+// The operation of __hipvk_warp_reduce (a constant argument).
+enum WarpReduceOp : uint32_t {
+  kWarpReduceAdd = 0,
+  kWarpReduceMinSigned = 1,
+  kWarpReduceMaxSigned = 2,
+  kWarpReduceMinUnsigned = 3,
+  kWarpReduceMaxUnsigned = 4,
+  kWarpReduceAnd = 5,
+  kWarpReduceOr = 6,
+  kWarpReduceXor = 7,
+};
+
 // Dynamic shared memory starts at the kernel's static __shared__ bytes rounded up to this.
 inline constexpr uint32_t kDynamicSharedAlignment = 16;
 

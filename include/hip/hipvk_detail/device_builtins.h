@@ -10,6 +10,8 @@
 #if defined(__HIP__)
 #define __HIPVK_BUILTIN_ATTRIBUTES_Pure __attribute__((const, nothrow))
 #define __HIPVK_BUILTIN_ATTRIBUTES_Convergent __attribute__((convergent, nothrow))
+#define __HIPVK_BUILTIN_ATTRIBUTES_Lane __attribute__((const, nothrow))
+#define __HIPVK_BUILTIN_ATTRIBUTES_Warp __attribute__((convergent, nothrow))
 #define __HIPVK_BUILTIN_ATTRIBUTES_Volatile __attribute__((nothrow))
 #define __HIPVK_BUILTIN_ATTRIBUTES_NoReturn __attribute__((noreturn, nothrow))
 #define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) \
@@ -17,6 +19,8 @@
 #include <hipvk/device_builtins.def>
 #undef __HIPVK_BUILTIN_ATTRIBUTES_Pure
 #undef __HIPVK_BUILTIN_ATTRIBUTES_Convergent
+#undef __HIPVK_BUILTIN_ATTRIBUTES_Lane
+#undef __HIPVK_BUILTIN_ATTRIBUTES_Warp
 #undef __HIPVK_BUILTIN_ATTRIBUTES_Volatile
 #undef __HIPVK_BUILTIN_ATTRIBUTES_NoReturn
 #endif  // __HIP__
