@@ -18,6 +18,8 @@ extern const unsigned char kDeviceLibraryBitcode[];
 extern const size_t kDeviceLibraryBitcodeSize;
 
 std::string linkDeviceLibrary(Module &m) {
+  // Before the link: it may call a library function the module did not call yet.
+  routePrintfPointerArguments(m);
   bool needed = false;
   for (const Function &f : m) needed |= f.isDeclaration() && !f.isIntrinsic() && !f.use_empty();
   if (!needed) return {};
