@@ -6,7 +6,7 @@
 
 namespace {
 
-constexpr int kResults = 20;
+constexpr int kResults = 22;
 
 __host__ __device__ int lane_value(int t, int b) { return t * 131 + b * 7 + 5; }
 
@@ -37,6 +37,13 @@ __global__ void amd_lanes(int *out) {
   int first_odd = -1;
   if (t % 2 == 1) first_odd = __builtin_amdgcn_readfirstlane(v); // lowest active lane: lane 1 of the warp
   r[19] = first_odd;
+  // ds_permute: lanes 2k and 2k+1 both send to lane k (the higher one wins); in the branch, only
+  // the lanes not divisible by 3 send, each to the lane below it.
+  const int lane = static_cast<int>(__lane_id());
+  r[20] = __builtin_amdgcn_ds_permute((lane / 2) * 4, v);
+  int scattered = -1;
+  if (t % 3 != 0) scattered = __builtin_amdgcn_ds_permute((lane + warpSize - 1) * 4, v);
+  r[21] = scattered;
 }
 
 struct Model {
@@ -77,7 +84,7 @@ void test_amd_lanes() {
           e2e::expect_eq(name, b * block + t, r[k], int(want));
         };
         const int bperm = ((t * 3 + 1) % 64) % ws;
-        check("ds_bpermute", 0, m.value(bperm), m.exists(bperm));
+        check("ds_bpermute", 0, m.exists(bperm) ? m.value(bperm) : 0); // a missing lane reads 0
         check("readfirstlane", 1, m.value(0));
         check("readlane", 2, m.value(2), m.exists(2));
         check("mbcnt(~0)", 3, l);
@@ -102,6 +109,13 @@ void test_amd_lanes() {
         check("ds_swizzle quad", 18, m.dpp((l & ~3) | (3 - (l & 3)), true, true, 0));
         const int first_odd_lane = (m.w.warp_base(t) % 2 == 0) ? 1 : 0;
         check("readfirstlane (odd threads)", 19, t % 2 == 1 ? m.value(first_odd_lane) : -1);
+        int permuted = 0, scattered = 0;
+        for (int s = 0; s < n; ++s) {
+          if (s / 2 == l) permuted = m.value(s);
+          if ((m.w.warp_base(t) + s) % 3 != 0 && (s + ws - 1) % ws == l) scattered = m.value(s);
+        }
+        check("ds_permute", 20, permuted);
+        check("ds_permute (divergent)", 21, t % 3 != 0 ? scattered : -1);
       }
   }
 }
