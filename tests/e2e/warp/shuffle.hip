@@ -3,6 +3,8 @@
 // caller its own value (HIP's rule).
 #include "warp.h"
 
+#include <hip/hip_fp16.h>
+
 #include <cstring>
 
 namespace {
@@ -11,7 +13,11 @@ constexpr int kResults = 9;
 
 // Distinct per thread and block, using every byte of the type.
 template <class T> __host__ __device__ T value_of(int t, int b) {
-  if constexpr (sizeof(T) == 8 && !std::is_floating_point_v<T>)
+  if constexpr (std::is_same_v<T, __half>)
+    return __builtin_bit_cast(__half, static_cast<unsigned short>(t * 131 + b * 7 + 1));
+  else if constexpr (std::is_same_v<T, __half2>)
+    return __builtin_bit_cast(__half2, static_cast<unsigned int>((t * 131 + b * 7 + 1) * 65599u));
+  else if constexpr (sizeof(T) == 8 && !std::is_floating_point_v<T>)
     return static_cast<T>((static_cast<unsigned long long>(t + 1) << 35) ^ (0x9e3779b97f4a7c15ull * (b + 1)) ^ t);
   else if constexpr (std::is_floating_point_v<T>)
     return static_cast<T>(t + 1) * static_cast<T>(0.3) + static_cast<T>(b) * static_cast<T>(1e3) + (sizeof(T) == 8 ? 1e-12 : 0);
@@ -51,7 +57,11 @@ int hip_shfl_xor(int self, int mask, int width) {
   return index >= ((self + width) & ~(width - 1)) ? self : index;
 }
 
-template <class T> bool same_bits(T a, T b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
+template <class T> unsigned long long bits_of(T v) {
+  unsigned long long bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  return bits;
+}
 
 template <class T> void check_type(const char *type_name, const BlockShape &shape) {
   const int threads = threads_of(shape), total = threads * shape.grid;
@@ -78,10 +88,10 @@ template <class T> void check_type(const char *type_name, const BlockShape &shap
           if (!w.exists(t, sources[k])) continue;
           const T want = value_of<T>(warp_base + sources[k], b);
           const T have = got[(size_t(b) * threads + t) * kResults + k];
-          if (!same_bits(have, want)) {
+          if (bits_of(have) != bits_of(want)) {
             char what[96];
-            std::snprintf(what, sizeof what, "%s %s width %d form %d", type_name, shape.name, width, k);
-            e2e::expect_eq(what, b * threads + t, have, want);
+            std::snprintf(what, sizeof what, "%s %s width %d form %d (bits)", type_name, shape.name, width, k);
+            e2e::expect_eq(what, b * threads + t, bits_of(have), bits_of(want));
           }
         }
       }
@@ -105,4 +115,6 @@ void test_shuffles() {
   check_type_all_shapes<unsigned long long>("unsigned long long");
   check_type_all_shapes<float>("float");
   check_type_all_shapes<double>("double");
+  check_type_all_shapes<__half>("__half");
+  check_type_all_shapes<__half2>("__half2");
 }
