@@ -29,6 +29,11 @@ spv::Scope scopeOf(LLVMContext &context, SyncScope::ID id) {
   return spv::ScopeDevice;
 }
 
+bool acquires(AtomicOrdering ordering) {
+  return ordering == AtomicOrdering::Acquire || ordering == AtomicOrdering::AcquireRelease ||
+         ordering == AtomicOrdering::SequentiallyConsistent;
+}
+
 uint32_t semanticsOf(AtomicOrdering ordering, AtomicAccess kind) {
   switch (ordering) {
   case AtomicOrdering::NotAtomic:
@@ -186,6 +191,26 @@ void KernelEmitter::emitFence(FenceInst &fence) {
   // workgroup, __threadfence: device).
   MemorySync sync = memorySync(fence.getOrdering(), fence.getSyncScopeID(), PointerClass::Global, AtomicAccess::ReadModifyWrite);
   opNoResult(spv::OpMemoryBarrier, {sync.scope, sync.semantics});
+}
+
+// Whether the kernel acquires at device scope (a fence, atomic load or read-modify-write with
+// acquire semantics at agent/system scope; grid.sync() is one): other blocks' writes must then
+// reach its later plain loads. Under the GLSL450 memory model a barrier orders only memory
+// declared Coherent (NVIDIA otherwise serves plain loads from the SM's L1, stale after another
+// block wrote the line), so such a kernel loads global memory through Coherent views.
+bool kernelAcquiresAtDeviceScope(const Function &f) {
+  LLVMContext &context = f.getContext();
+  auto deviceAcquire = [&](AtomicOrdering ordering, SyncScope::ID scope) {
+    return acquires(ordering) && scopeOf(context, scope) == spv::ScopeDevice;
+  };
+  for (const BasicBlock &bb : f)
+    for (const Instruction &i : bb) {
+      if (auto *fence = dyn_cast<FenceInst>(&i); fence && deviceAcquire(fence->getOrdering(), fence->getSyncScopeID())) return true;
+      if (auto *load = dyn_cast<LoadInst>(&i); load && load->isAtomic() && deviceAcquire(load->getOrdering(), load->getSyncScopeID())) return true;
+      if (auto *rmw = dyn_cast<AtomicRMWInst>(&i); rmw && deviceAcquire(rmw->getOrdering(), rmw->getSyncScopeID())) return true;
+      if (auto *cx = dyn_cast<AtomicCmpXchgInst>(&i); cx && deviceAcquire(cx->getSuccessOrdering(), cx->getSyncScopeID())) return true;
+    }
+  return false;
 }
 
 } // namespace hipvk

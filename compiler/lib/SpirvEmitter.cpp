@@ -768,6 +768,7 @@ void KernelEmitter::emit() {
   interface_.insert(pushVar_);
   for (BasicBlock *bb : cfg_.blockOrder) labels_[bb] = b_.newId();
   linearLanes_ = kernelUsesLanes(f_);
+  coherentLoads_ = kernelAcquiresAtDeviceScope(f_);
 
   SpvId fnType = b_.typeFunction(b_.typeVoid(), {});
   SpvId fn = b_.newId();

@@ -49,6 +49,8 @@ struct ModuleState {
 // Whether the kernel uses lanes (a Lane or Warp builtin, an AMD lane pattern): it then runs as a
 // 1-D workgroup whose subgroups are consecutive linear thread ids (SpirvSubgroup.cpp).
 bool kernelUsesLanes(const llvm::Function &f);
+// Whether the kernel acquires at device scope: its global loads must then be Coherent (SpirvAtomics.cpp).
+bool kernelAcquiresAtDeviceScope(const llvm::Function &f);
 
 class KernelEmitter {
 public:
@@ -132,11 +134,13 @@ private:
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)
-  // __constant__ reads (SpirvConstantMemory.cpp): loadGlobal uses a NonWritable view while set.
-  static bool readsConstantMemory(const llvm::Instruction &at);
-  SpvId readOnlyGlobalPointer(SpvId address, SpvId type);
-  bool readOnlyLoad_ = false;
-  std::map<SpvId, SpvId> readOnlyBlocks_; // loaded type -> its NonWritable Block
+  // Views of global memory for loads (SpirvConstantMemory.cpp): loadGlobal uses loadView_.
+  enum class LoadView { Plain, ReadOnly, Coherent };
+  LoadView loadViewOf(const llvm::Instruction &at) const;
+  SpvId viewPointer(LoadView view, SpvId address, SpvId type);
+  LoadView loadView_ = LoadView::Plain;
+  bool coherentLoads_ = false; // kernelAcquiresAtDeviceScope
+  std::map<std::pair<LoadView, SpvId>, SpvId> viewBlocks_; // (view, loaded type) -> its Block
   SpvId readClock(spv::Scope scope); // SpirvClock.cpp
 
   // ---- atomics and fences (SpirvAtomics.cpp)

@@ -24,8 +24,8 @@ SpvId KernelEmitter::loadGlobal(SpvId address, SpvId type, unsigned bytes, Align
     return loadGlobalInPieces(address, type, component, unsigned(align.value()), isVolatile);
   if (bytes % 2 == 1) b_.requireCapability(spv::CapabilityStorageBuffer8BitAccess);
   else if (bytes == 2 || (bytes % 4 == 2)) b_.requireCapability(spv::CapabilityStorageBuffer16BitAccess);
-  SpvId ptr = readOnlyLoad_ ? readOnlyGlobalPointer(address, type)
-                           : op(spv::OpConvertUToPtr, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, type), {address});
+  SpvId ptr = loadView_ != LoadView::Plain ? viewPointer(loadView_, address, type)
+                                          : op(spv::OpConvertUToPtr, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, type), {address});
   uint32_t access = spv::MemoryAccessAlignedMask | (isVolatile ? spv::MemoryAccessVolatileMask : 0);
   return op(spv::OpLoad, type, {ptr, access, uint32_t(align.value())});
 }
@@ -288,9 +288,9 @@ SpvId KernelEmitter::load(PointerClass c, SpvId address, Type *t, Align align, b
   unsigned bytes = unsigned(m_.dl.getTypeStoreSize(t->isIntegerTy(1) ? Type::getInt8Ty(t->getContext()) : t));
   SpvId v;
   if (c == PointerClass::Global) {
-    readOnlyLoad_ = readsConstantMemory(at);
+    loadView_ = loadViewOf(at);
     v = loadGlobal(address, memType, bytes, align, isVolatile);
-    readOnlyLoad_ = false;
+    loadView_ = LoadView::Plain;
   } else if (c == PointerClass::KernelArgument && !layout_.pushArguments) {
     v = loadGlobal(op(spv::OpIAdd, b_.typeInt(64), {argumentBufferAddress(), convertInt(address, 32, 64, false)}), memType, bytes, align, false);
   } else {
