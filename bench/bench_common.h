@@ -20,12 +20,13 @@ struct Sizes {
   // Float additions to one address: a compare-and-swap loop where the device has no float atomics
   // (hipvk today) serialises them, so fewer, to keep the run short.
   int floatAtomics = 1 << 18;
+  int gridSyncRounds = 2000;  // rounds of grid_sync_rounds per launch (two grid syncs each)
 };
 
 inline Sizes parseSizes(int argc, char **argv) {
   Sizes s;
   for (int i = 1; i < argc; ++i)
-    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2, 1 << 16, 1 << 12};  // a correctness smoke run
+    if (!std::strcmp(argv[i], "--small")) s = {1 << 16, 64, 20, 2, 1 << 16, 1 << 12, 20};  // a correctness smoke run
   return s;
 }
 

@@ -2,7 +2,18 @@
 // definitions from cuda/hip_to_cuda.h) for the native CUDA baseline, so both run the same source.
 #pragma once
 
+// Grid-wide sync: CUDA's cooperative groups; on hipvk the grid barrier of its device library
+// directly until hip/hip_cooperative_groups.h exists (then this_grid().sync() on both).
+#if defined(__HIP__)
+#include <hip/hipvk_detail/cooperative_grid.h>
+#define BENCH_GRID_SYNC() __hipvk_grid_sync()
+#else
+#include <cooperative_groups.h>
+#define BENCH_GRID_SYNC() cooperative_groups::this_grid().sync()
+#endif
+
 constexpr int kReduceThreads = 256;
+constexpr int kGridSyncThreads = 256;
 constexpr int kTile = 16;
 constexpr int kHistogramBins = 256;
 
@@ -76,3 +87,16 @@ __global__ void histogram256(const unsigned *words, int n, unsigned *bins) {
 }
 
 __global__ void empty() {}
+
+// Grid-sync round trips (a cooperative launch): each round every block publishes the round number,
+// syncs the grid, checks its neighbour's, and syncs again before the next round overwrites it: two
+// grid syncs per round. A wrong neighbour value sets the flag after the last block's slot.
+__global__ void grid_sync_rounds(unsigned *slots, int rounds) {
+  const unsigned block = blockIdx.x, blocks = gridDim.x;
+  for (int r = 1; r <= rounds; ++r) {
+    if (threadIdx.x == 0) slots[block] = unsigned(r);
+    BENCH_GRID_SYNC();
+    if (threadIdx.x == 0 && slots[(block + 1) % blocks] != unsigned(r)) slots[blocks] = 1;
+    BENCH_GRID_SYNC();
+  }
+}

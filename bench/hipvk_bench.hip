@@ -248,6 +248,29 @@ int main(int argc, char **argv) {
     CHECK(hipFree(dbins));
   }
 
+  // ---- grid sync: round trips of the grid barrier in one cooperative launch, at one block per
+  // compute unit (the same grid as CUDA's run) and at the largest cooperative grid
+  {
+    int perUnit = 0;
+    CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&perUnit, grid_sync_rounds, kGridSyncThreads, 0));
+    int rounds = sz.gridSyncRounds;
+    for (int blocks : {prop.multiProcessorCount, perUnit * prop.multiProcessorCount}) {
+      unsigned *slots;
+      CHECK(hipMalloc(&slots, (blocks + 1) * 4));
+      CHECK(hipMemset(slots, 0, (blocks + 1) * 4));
+      void *args[] = {&slots, &rounds};
+      double ms = bench::timeMs(sz.reps, [&] {
+        CHECK(hipLaunchCooperativeKernel(grid_sync_rounds, dim3(blocks), dim3(kGridSyncThreads), args, 0, nullptr));
+      }, sync);
+      std::vector<unsigned> got(blocks + 1);
+      CHECK(hipMemcpy(got.data(), slots, (blocks + 1) * 4, hipMemcpyDeviceToHost));
+      verify(got[blocks] == 0 && got[0] == unsigned(rounds), "grid sync rounds hip");
+      std::printf("%-8s %-6s %10.2f us per grid.sync() (%d blocks of %d)\n", "gridsync", "hip", ms * 1e3 / (2.0 * rounds),
+                  blocks, kGridSyncThreads);
+      CHECK(hipFree(slots));
+    }
+  }
+
   // ---- launch latency: back-to-back empty kernels, then one synchronisation
   {
     double hip = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, sync) / sz.launches;

@@ -14,6 +14,7 @@
 #include <hipvk/kernel_abi.h>
 
 #include <spirv/unified1/spirv.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "context.h"
@@ -49,6 +50,20 @@ std::optional<uint32_t> computeQueueFamily(VkPhysicalDevice physical) {
   for (uint32_t i = 0; i < count; ++i)
     if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) return i;
   return std::nullopt;
+}
+
+// lavapipe's worker threads, each of which runs one workgroup at a time to completion: so many
+// workgroups run at once (measured: docs/HIP_ON_VULKAN.md, "Grid sync"). Mesa's rule: LP_NUM_THREADS,
+// else the CPU count when there is more than one CPU, else none (the submitting thread runs the
+// workgroups: one at a time); at most LP_MAX_THREADS (32). The CPU count is taken as the smaller of
+// the online CPUs and this process's affinity mask, so that it never exceeds Mesa's.
+uint32_t lavapipeWorkerThreads(std::optional<unsigned> lpNumThreads) {
+  constexpr unsigned kLavapipeMaxThreads = 32;
+  unsigned cpus = std::max(1u, std::thread::hardware_concurrency());
+  cpu_set_t affinity;
+  if (sched_getaffinity(0, sizeof affinity, &affinity) == 0) cpus = std::min(cpus, unsigned(std::max(1, CPU_COUNT(&affinity))));
+  unsigned threads = lpNumThreads.value_or(cpus > 1 ? cpus : 0);
+  return std::clamp(threads, 1u, kLavapipeMaxThreads);
 }
 
 }  // namespace
@@ -150,6 +165,8 @@ struct Device::Logical {
   std::unique_ptr<Stream> stream;  // after the allocations: waits for the GPU before they go
   vk::ShaderModule memsetModule;
   vk::Pipeline memsetPipeline;
+  std::once_flag gridBarrierOnce;
+  std::optional<Buffer> gridBarrier;
 };
 
 Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
@@ -218,7 +235,10 @@ uint64_t Device::maxAllocationSize() const {
 }
 
 ShaderClockRates Device::clockRates() {
-  std::call_once(clockRatesMeasured_, [&] { clockRates_ = measureShaderClockRates(*this); });
+  std::call_once(clockRatesMeasured_, [&] {
+    clockRates_ = measureShaderClockRates(*this);
+    clockRatesKnown_.store(true, std::memory_order_release);
+  });
   return clockRates_;
 }
 
@@ -277,32 +297,38 @@ void Device::fillHipProperties() {
   h.integrated = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU || cpu;
   h.computeMode = hipComputeModeDefault;
   h.concurrentKernels = 1;
-  h.maxBlocksPerMultiProcessor = cpu ? 1 : 16;
 
-  // Compute units: lavapipe runs one workgroup per worker thread; GPUs tell through vendor
-  // extensions; otherwise a mid-size GPU guess.
-  h.multiProcessorCount = 16;
-  if (cpu) {
-    unsigned threads = context_.options().lavapipeThreads;
-    h.multiProcessorCount = int(threads ? threads : std::max(1u, std::thread::hardware_concurrency()));
+  // Compute units, and what is known about how many workgroups run at once (co-residency, the
+  // bound of cooperative launches; docs/HIP_ON_VULKAN.md, "Grid sync").
+  h.multiProcessorCount = 16;  // a mid-size GPU guess where no fact is known
+  using Source = CoResidency::Source;
+  if (v12Props_.driverID == VK_DRIVER_ID_MESA_LLVMPIPE) {
+    coResidency_.source = Source::Lavapipe;
+    coResidency_.computeUnits = lavapipeWorkerThreads(context_.options().lavapipeThreads);
   } else if (hasExtension(physical_, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
     VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &sm};
     vkGetPhysicalDeviceProperties2(physical_, &p2);
-    h.multiProcessorCount = int(sm.shaderSMCount);
+    coResidency_ = {Source::NvidiaSM, sm.shaderSMCount, sm.shaderWarpsPerSM};
   } else if (hasExtension(physical_, VK_ARM_SHADER_CORE_BUILTINS_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderCoreBuiltinsPropertiesARM core{
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_BUILTINS_PROPERTIES_ARM};
     VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &core};
     vkGetPhysicalDeviceProperties2(physical_, &p2);
-    h.multiProcessorCount = int(core.shaderCoreCount);
+    coResidency_ = {Source::CoreCount, core.shaderCoreCount, 0};
   } else if (hasExtension(physical_, VK_AMD_SHADER_CORE_PROPERTIES_EXTENSION_NAME)) {
     VkPhysicalDeviceShaderCorePropertiesAMD core{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CORE_PROPERTIES_AMD};
     VkPhysicalDeviceProperties2 p2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &core};
     vkGetPhysicalDeviceProperties2(physical_, &p2);
-    h.multiProcessorCount =
-        int(core.shaderEngineCount * core.shaderArraysPerEngineCount * core.computeUnitsPerShaderArray);
+    coResidency_ = {Source::CoreCount,
+                    core.shaderEngineCount * core.shaderArraysPerEngineCount * core.computeUnitsPerShaderArray, 0};
+  } else if (cpu) {
+    h.multiProcessorCount = int(std::max(1u, std::thread::hardware_concurrency()));  // another CPU driver
   }
+  if (coResidency_.computeUnits == 0) coResidency_.source = Source::Unknown;  // a driver reporting no cores
+  if (coResidency_.source != Source::Unknown) h.multiProcessorCount = int(coResidency_.computeUnits);
+  h.maxBlocksPerMultiProcessor = coResidency_.source == Source::Lavapipe ? 1 : 16;
+  h.cooperativeLaunch = h.cooperativeMultiDeviceLaunch = supportsCooperativeLaunch();
 
   if (hasExtension(physical_, VK_EXT_PCI_BUS_INFO_EXTENSION_NAME)) {
     VkPhysicalDevicePCIBusInfoPropertiesEXT pci{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PCI_BUS_INFO_PROPERTIES_EXT};
@@ -590,6 +616,12 @@ ServiceBuffer &Device::service() { return *logical().service; }
 AllocationTable &Device::allocations() { return logical().allocations; }
 VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
 VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
+
+Device::GridBarrierSlot Device::gridBarrier() {
+  Logical &l = logical();
+  std::call_once(l.gridBarrierOnce, [&] { l.gridBarrier = Buffer::create(*this, sizeof(abi::GridBarrier), MemoryUse::Device); });
+  return {l.gridBarrier->buffer.get(), l.gridBarrier->address};
+}
 
 uint32_t Device::memoryType(MemoryUse use, uint32_t allowedTypes) {
   auto has = [&](uint32_t i, VkMemoryPropertyFlags flags) {

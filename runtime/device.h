@@ -56,6 +56,26 @@ class Device {
   bool hasDeviceClock() const;
   // The shader clocks' rates, measured on the first call (runtime/shader_clock.h).
   ShaderClockRates clockRates();
+  bool clockRatesMeasured() const { return clockRatesKnown_.load(std::memory_order_acquire); }
+
+  // What the runtime knows about how many workgroups the device runs at once, from device facts
+  // (docs/HIP_ON_VULKAN.md, "Grid sync"); runtime/launch.cpp turns it into occupancy.
+  struct CoResidency {
+    enum class Source {
+      Unknown,   // no fact: occupancy is an estimate and cooperative launches are refused
+      Lavapipe,  // one workgroup per worker thread (LP_NUM_THREADS), measured
+      NvidiaSM,  // VK_NV_shader_sm_builtins: SMs and warp slots per SM
+      CoreCount, // VK_AMD_shader_core_properties / VK_ARM_shader_core_builtins: one block per core
+    } source = Source::Unknown;
+    uint32_t computeUnits = 0;  // hipDeviceProp_t::multiProcessorCount
+    uint32_t warpsPerUnit = 0;  // NvidiaSM: shaderWarpsPerSM
+  };
+  const CoResidency &coResidency() const { return coResidency_; }
+  // Cooperative launches need a known co-residency bound and the device clock (the barrier's
+  // bounded wait).
+  bool supportsCooperativeLaunch() const {
+    return coResidency_.source != CoResidency::Source::Unknown && hasDeviceClock();
+  }
   // Alignment of host memory the device imports (VK_EXT_external_memory_host); 0: cannot import.
   uint64_t hostImportAlignment() const { return hostImportAlignment_; }
 
@@ -67,6 +87,14 @@ class Device {
   AllocationTable &allocations();
   VkPipelineLayout pipelineLayout();
   VkPipeline memsetEdgesPipeline();
+  // The grid barrier words (hipvk::abi::GridBarrier) of cooperative launches, in device memory.
+  // Cooperative launches are serialised (stream order; docs/HIP_ON_VULKAN.md), so one per device
+  // suffices: each launch rewrites it in stream order before its dispatch.
+  struct GridBarrierSlot {
+    VkBuffer buffer;
+    uint64_t address;
+  };
+  GridBarrierSlot gridBarrier();
   uint32_t memoryType(MemoryUse use, uint32_t allowedTypes);
   // Free bytes of the device-local heap, from VK_EXT_memory_budget where available.
   size_t freeMemory();
@@ -128,7 +156,9 @@ class Device {
   bool hasMemoryBudget_ = false;
   bool hasAtomicFloat_ = false;
   std::once_flag clockRatesMeasured_;
+  std::atomic<bool> clockRatesKnown_{false};
   ShaderClockRates clockRates_{};
+  CoResidency coResidency_;
   uint64_t hostImportAlignment_ = 0;
   hipDeviceProp_t hipProps_{};
 

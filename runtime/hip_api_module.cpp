@@ -108,8 +108,32 @@ hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config
   });
 }
 
-hipError_t hipLaunchCooperativeKernel(const void *, dim3, dim3, void **, unsigned int, hipStream_t) {
-  return api::call(__func__, [&] { api::notSupported("hipLaunchCooperativeKernel (grid barrier)"); });
+// Cooperative launches: the grid must fit what the device runs at once (hipErrorCooperativeLaunchTooLarge
+// otherwise, nothing launched); grid.sync() then works (docs/HIP_ON_VULKAN.md, "Grid sync").
+hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDim, void **kernelParams,
+                                      unsigned int sharedMemBytes, hipStream_t stream) {
+  return api::call(__func__, [&] {
+    launchKernel(f, gridDim, blockDim, kernelParams, sharedMemBytes, stream, LaunchKind::Cooperative);
+  });
+}
+
+// One device only: hipvk's grid barrier does not span devices. ROCm's checks, in its order; unlike
+// ROCm, the null stream is accepted (hipvk has no other stream yet).
+hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams *launchParamsList, int numDevices,
+                                                 unsigned int flags) {
+  return api::call(__func__, [&] {
+    if (!launchParamsList) fail(hipErrorInvalidValue, "launchParamsList is null");
+    int devices = int(Context::instance().devices().size());
+    if (numDevices > devices) fail(hipErrorInvalidDevice, "more devices than exist");
+    if (numDevices < 1) fail(hipErrorInvalidValue, "numDevices must be at least 1");
+    if (flags & ~unsigned(hipCooperativeLaunchMultiDeviceNoPreSync | hipCooperativeLaunchMultiDeviceNoPostSync))
+      fail(hipErrorInvalidValue, "unknown flags");
+    if (numDevices > 1) fail(hipErrorNotSupported, "grid sync across devices (hipvk's barrier spans one device)");
+    const hipLaunchParams &p = launchParamsList[0];
+    // Pre/post synchronisation with the other devices' work is moot with one device: the launch is
+    // in stream order either way.
+    launchKernel(p.func, p.gridDim, p.blockDim, p.args, p.sharedMem, p.stream, LaunchKind::Cooperative);
+  });
 }
 
 hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, const void *f, size_t dynSharedMemPerBlk,
@@ -212,6 +236,18 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigne
     LaunchArguments args = extra ? argumentsFromExtra(extra) : LaunchArguments{kernelParams};
     launchKernel(*function, dim3(gridDimX, gridDimY, gridDimZ), dim3(blockDimX, blockDimY, blockDimZ), args,
                  sharedMemBytes, stream);
+  });
+}
+
+hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+                                            unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                            unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
+                                            void **kernelParams) {
+  return api::call(__func__, [&] {
+    Function *function = Context::instance().registry().function(f);
+    if (!function) fail(hipErrorInvalidHandle, "not a function of a loaded module");
+    launchKernel(*function, dim3(gridDimX, gridDimY, gridDimZ), dim3(blockDimX, blockDimY, blockDimZ),
+                 LaunchArguments{kernelParams}, sharedMemBytes, stream, LaunchKind::Cooperative);
   });
 }
 

@@ -61,6 +61,81 @@ void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 bl
   }
 }
 
+// Blocks of `kernel` (blockThreads threads, dynamicShared bytes) that run at once on one compute
+// unit: the one place occupancy is computed. Where the device's co-residency is known it is a lower
+// bound the runtime guarantees (a cooperative grid of blocks x multiProcessorCount never waits for
+// a free unit); a higher figure would hang grid.sync() until its timeout.
+uint32_t blocksPerComputeUnit(const Device &device, const KernelInfo &kernel, uint64_t blockThreads,
+                              size_t dynamicShared) {
+  const hipDeviceProp_t &p = device.hipProperties();
+  if (blockThreads == 0 || blockThreads > uint64_t(p.maxThreadsPerBlock)) fail(hipErrorInvalidValue, "block size out of range");
+  const uint64_t shared = launchSharedBytes(kernel, dynamicShared);
+  if (shared > p.sharedMemPerBlock) return 0;  // cannot launch at all
+  const Device::CoResidency &c = device.coResidency();
+  const uint64_t warp = uint64_t(std::max(1, p.warpSize));
+  const uint64_t warps = (blockThreads + warp - 1) / warp;
+  switch (c.source) {
+  case Device::CoResidency::Source::Lavapipe:
+    // A worker thread runs all invocations of its workgroup (coroutines at barriers), whatever the
+    // block's size or shared memory, and takes the next workgroup only when it has finished.
+    return 1;
+  case Device::CoResidency::Source::CoreCount:
+    // A core holds at least one block of any size the pipeline accepts; more depends on registers
+    // and wave slots Vulkan does not report.
+    return 1;
+  case Device::CoResidency::Source::NvidiaSM: {
+    // Warp slots are known (shaderWarpsPerSM). Registers are not (Vulkan reports none): assume the
+    // most a block of this size can hold — 255 per thread, or what the 64K-register file leaves
+    // per thread of the block — allocated per warp in units of 256. Shared memory per SM is taken
+    // as the per-block limit (the SM has at least that) with 1 KiB reserved per block. At most 16
+    // blocks per SM (Turing and consumer Ampere; later GPUs allow more).
+    constexpr uint64_t kRegisterFile = 65536, kMaxRegistersPerThread = 255, kRegisterUnit = 256,
+                       kReservedSharedPerBlock = 1024, kMaxBlocksPerSM = 16;
+    const uint64_t registersPerThread = std::min(kMaxRegistersPerThread, kRegisterFile / (warps * warp));
+    const uint64_t registersPerWarp = (registersPerThread * warp + kRegisterUnit - 1) / kRegisterUnit * kRegisterUnit;
+    uint64_t blocks = std::min<uint64_t>({kMaxBlocksPerSM, c.warpsPerUnit / warps, kRegisterFile / (registersPerWarp * warps)});
+    if (shared > 0) blocks = std::min<uint64_t>(blocks, p.sharedMemPerMultiprocessor / (shared + kReservedSharedPerBlock));
+    return uint32_t(std::max<uint64_t>(1, blocks));  // the pipeline was accepted: one block fits
+  }
+  case Device::CoResidency::Source::Unknown: break;
+  }
+  // No facts: an estimate from the reported per-CU limits, threads scheduled in whole warps.
+  uint64_t blocks = uint64_t(p.maxBlocksPerMultiProcessor);
+  blocks = std::min<uint64_t>(blocks, std::max<uint64_t>(1, uint64_t(p.maxThreadsPerMultiProcessor) / (warps * warp)));
+  if (shared > 0) blocks = std::min<uint64_t>(blocks, p.sharedMemPerMultiprocessor / shared);
+  return uint32_t(blocks);
+}
+
+// The barrier's bounded wait, in device-clock ticks.
+struct GridSyncWait {
+  uint64_t timeoutTicks = 0;
+  uint64_t maxStepTicks = 0;
+};
+
+// Refuses what a cooperative launch cannot do on `device`; returns the barrier's wait.
+GridSyncWait cooperativeWait(Device &device, const KernelInfo &kernel, dim3 grid, dim3 block, size_t dynamicShared) {
+  if (!device.supportsCooperativeLaunch())
+    fail(hipErrorNotSupported, std::string("cooperative launch: the runtime cannot tell how many blocks ") +
+                                   device.hipProperties().name + " runs at once, or it has no device clock");
+  const uint64_t threads = uint64_t(block.x) * block.y * block.z;
+  const uint64_t perUnit = blocksPerComputeUnit(device, kernel, threads, dynamicShared);
+  const uint64_t units = uint64_t(device.hipProperties().multiProcessorCount);
+  const uint64_t blocks = uint64_t(grid.x) * grid.y * grid.z;
+  if (blocks > perUnit * units)
+    fail(hipErrorCooperativeLaunchTooLarge,
+         "cooperative launch of " + std::to_string(blocks) + " blocks: at most " + std::to_string(perUnit * units) +
+             " run at once (" + std::to_string(perUnit) + " per compute unit x " + std::to_string(units) +
+             ") with " + std::to_string(threads) + " threads and " + std::to_string(dynamicShared) +
+             " dynamic shared bytes per block");
+  // The first cooperative launch measures the clock rate, which waits for the device: earlier
+  // launches' errors surface here rather than being lost in the measurement.
+  if (!device.clockRatesMeasured()) device.synchronize();
+  const uint64_t ticksPerMs = uint64_t(std::max(1, device.clockRates().deviceKHz));
+  // A clock step counts at most 10 ms: a spinning thread that is descheduled for longer waits a
+  // little longer than the timeout, and a clock that jumps between CPUs cannot end the wait early.
+  return {uint64_t(device.context().options().gridSyncTimeoutMs) * ticksPerMs, 10 * ticksPerMs};
+}
+
 }  // namespace
 
 void pushCallConfiguration(dim3 grid, dim3 block, size_t sharedMem, hipStream_t stream) {
@@ -106,18 +181,20 @@ Function &findFunction(const void *handle) {
 }
 
 void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size_t dynamicShared,
-                  hipStream_t stream) {
+                  hipStream_t stream, LaunchKind kind) {
   std::optional<Kernel> kernel = Context::instance().registry().kernel(hostStub);
   if (!kernel) fail(hipErrorInvalidDeviceFunction, "no kernel is registered for this host function");
-  launchKernel(**kernel, grid, block, LaunchArguments{args}, dynamicShared, stream);
+  launchKernel(**kernel, grid, block, LaunchArguments{args}, dynamicShared, stream, kind);
 }
 
 void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArguments &args, size_t dynamicShared,
-                  hipStream_t stream) {
+                  hipStream_t stream, LaunchKind kind) {
   const KernelInfo &info = *function.info;
   Device &device = Context::instance().currentDevice();
   Stream &target = streamFor(device, stream);
   validate(device, info, grid, block, dynamicShared, args);
+  const bool cooperative = kind == LaunchKind::Cooperative;
+  const GridSyncWait wait = cooperative ? cooperativeWait(device, info, grid, block, dynamicShared) : GridSyncWait{};
 
   Module::Instance &instance = function.module->instance(device);
   VkPipeline pipeline = instance.pipeline(info, block, uint32_t(dynamicShared));
@@ -136,6 +213,24 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
     std::array<std::byte, abi::kPushConstantBytes> push{};
     ServiceBuffer::LaunchSlot service = device.service().prepareLaunch(info.name);
     PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, service.launchIndex, 0, service.address, 0};
+    VkCommandBuffer cmd = r.commands();
+    if (cooperative) {
+      // A fresh barrier for this launch, written in stream order: the previous cooperative launch
+      // has finished with it (cooperative launches are serialised), and this dispatch waits for it.
+      Device::GridBarrierSlot slot = device.gridBarrier();
+      abi::GridBarrier state{};
+      state.timeoutTicks = wait.timeoutTicks;
+      state.maxStepTicks = wait.maxStepTicks;
+      vkCmdUpdateBuffer(cmd, slot.buffer, 0, sizeof state, &state);
+      VkMemoryBarrier2 written{.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                               .srcStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT,
+                               .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                               .dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                               .dstAccessMask = VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT};
+      VkDependencyInfo dependency{.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO, .memoryBarrierCount = 1, .pMemoryBarriers = &written};
+      vkCmdPipelineBarrier2(cmd, &dependency);
+      header.gridBarrier = slot.address;
+    }
     uint32_t pushBytes = sizeof(PushHeader);
     if (info.pushArgs) {
       copyArguments(push.data() + sizeof(PushHeader));
@@ -147,7 +242,6 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
     }
     std::memcpy(push.data(), &header, sizeof(header));
 
-    VkCommandBuffer cmd = r.commands();
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push.data());
     // WorkgroupId includes the dispatch base, so every chunk sees HIP's blockIdx; gridDim comes
@@ -198,17 +292,8 @@ void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value) 
 }
 
 int maxActiveBlocksPerMultiprocessor(const Function &function, int blockSize, size_t dynamicShared) {
-  const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
-  if (blockSize <= 0 || blockSize > p.maxThreadsPerBlock) fail(hipErrorInvalidValue, "block size out of range");
-  uint64_t shared = launchSharedBytes(*function.info, dynamicShared);
-  if (shared > p.sharedMemPerBlock) return 0;
-  // Threads are scheduled in whole warps; the per-CU limits are the device's reported ones.
-  uint64_t warp = uint64_t(std::max(1, p.warpSize));
-  uint64_t threads = (uint64_t(blockSize) + warp - 1) / warp * warp;
-  uint64_t blocks = uint64_t(p.maxBlocksPerMultiProcessor);
-  blocks = std::min<uint64_t>(blocks, std::max<uint64_t>(1, uint64_t(p.maxThreadsPerMultiProcessor) / threads));
-  if (shared > 0) blocks = std::min<uint64_t>(blocks, p.sharedMemPerMultiprocessor / shared);
-  return int(blocks);
+  if (blockSize <= 0) fail(hipErrorInvalidValue, "block size out of range");
+  return int(blocksPerComputeUnit(Context::instance().currentDevice(), *function.info, uint64_t(blockSize), dynamicShared));
 }
 
 void maxPotentialBlockSize(const Function &function, size_t dynamicShared, int blockSizeLimit, int *gridSize,

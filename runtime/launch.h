@@ -25,11 +25,15 @@ struct LaunchArguments {
 // Parses hipModuleLaunchKernel's `extra` array; throws hipErrorInvalidValue.
 LaunchArguments argumentsFromExtra(void **extra);
 
+// Normal (<<<>>>) or cooperative (hipLaunchCooperativeKernel: grid.sync() allowed, the grid no
+// larger than what the device runs at once).
+enum class LaunchKind { Normal, Cooperative };
+
 // Validates like ROCm, then records the dispatch on the stream. Throws hipvk::Error.
 void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArguments &args, size_t dynamicShared,
-                  hipStream_t stream);
+                  hipStream_t stream, LaunchKind kind = LaunchKind::Normal);
 void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size_t dynamicShared,
-                  hipStream_t stream);
+                  hipStream_t stream, LaunchKind kind = LaunchKind::Normal);
 
 // The registered host stub or hipFunction_t behind `handle`; throws hipErrorInvalidDeviceFunction.
 Function &findFunction(const void *handle);
@@ -37,8 +41,10 @@ Function &findFunction(const void *handle);
 hipFuncAttributes functionAttributes(const Function &function);
 void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value);
 
-// Occupancy on the current device (an estimate: Vulkan reports no register or wave-slot counts,
-// see docs/RUNTIME.md). Throw hipErrorInvalidValue for block sizes the device cannot run.
+// Occupancy on the current device: blocks of `function` that run at once per compute unit. Where
+// the device's co-residency is known (Device::CoResidency) it is a guaranteed lower bound, and
+// times multiProcessorCount it is the largest cooperative grid; elsewhere an estimate. The one
+// place occupancy is computed. Throw hipErrorInvalidValue for block sizes the device cannot run.
 int maxActiveBlocksPerMultiprocessor(const Function &function, int blockSize, size_t dynamicShared);
 void maxPotentialBlockSize(const Function &function, size_t dynamicShared, int blockSizeLimit, int *gridSize,
                            int *blockSize);

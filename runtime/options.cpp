@@ -62,7 +62,9 @@ Options Options::fromEnvironment() {
   options.log = flag("HIPVK_LOG");
   options.disableFloatAtomics = flag("HIPVK_DISABLE_FLOAT_ATOMICS");
   if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
-    options.lavapipeThreads = unsigned(parseIndex(*threads).value_or(0));
+    if (std::optional<int> n = parseIndex(*threads)) options.lavapipeThreads = unsigned(*n);
+  if (std::optional<std::string_view> timeout = env("HIPVK_GRID_SYNC_TIMEOUT_MS"))
+    if (std::optional<int> ms = parseIndex(*timeout); ms && *ms > 0) options.gridSyncTimeoutMs = unsigned(*ms);
   return options;
 }
 

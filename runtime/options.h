@@ -24,9 +24,14 @@ struct Options {
   // HIPVK_DISABLE_FLOAT_ATOMICS=1: treat devices as lacking VK_EXT_shader_atomic_float, so kernels
   // run their compare-and-swap fallback modules (tests of that path on devices that have them).
   bool disableFloatAtomics = false;
-  // LP_NUM_THREADS (lavapipe's own variable): its worker threads, our compute-unit count on CPU
-  // devices. 0 when unset.
-  unsigned lavapipeThreads = 0;
+  // LP_NUM_THREADS (lavapipe's own variable): its worker threads, which decide how many
+  // workgroups run at once (docs/HIP_ON_VULKAN.md, "Grid sync"). Unset (or not a number, which
+  // lavapipe ignores too): lavapipe's default.
+  std::optional<unsigned> lavapipeThreads;
+  // HIPVK_GRID_SYNC_TIMEOUT_MS: how long a block waits in grid.sync() before the launch fails with
+  // hipErrorLaunchFailure (a positive integer; default kDefaultGridSyncTimeoutMs).
+  static constexpr unsigned kDefaultGridSyncTimeoutMs = 30000;
+  unsigned gridSyncTimeoutMs = kDefaultGridSyncTimeoutMs;
 
   static Options fromEnvironment();
 };

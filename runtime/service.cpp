@@ -13,6 +13,7 @@
 
 #include <hipvk/kernel_abi.h>
 
+#include "context.h"
 #include "device.h"
 #include "printf.h"
 
@@ -167,8 +168,19 @@ void ServiceBuffer::drain() {
     std::snprintf(where, sizeof where, "in block [%u,%u,%u], thread [%u,%u,%u]", header->trapBlock[0],
                   header->trapBlock[1], header->trapBlock[2], header->trapThread[0], header->trapThread[1],
                   header->trapThread[2]);
-    std::string report = "hipvk: kernel '" + kernelOfLaunch(header->trapLaunchIndex) + "' stopped: " +
-                         (assertion ? "device-side assertion failed " : "device-side trap (abort, __trap) ") + where +
+    std::string what;
+    switch (header->trapKind) {
+    case abi::kTrapAssert: what = "device-side assertion failed "; break;
+    case abi::kTrapGridSyncTimeout:
+      what = "grid.sync() timed out after " + std::to_string(device_.context().options().gridSyncTimeoutMs) +
+             " ms (HIPVK_GRID_SYNC_TIMEOUT_MS): not every block of the grid reached it; first to stop: ";
+      break;
+    case abi::kTrapGridSyncNotCooperative:
+      what = "grid.sync() in a kernel not launched with hipLaunchCooperativeKernel (no grid barrier), ";
+      break;
+    default: what = "device-side trap (abort, __trap) "; break;
+    }
+    std::string report = "hipvk: kernel '" + kernelOfLaunch(header->trapLaunchIndex) + "' stopped: " + what + where +
                          (assertion ? " (hipErrorAssert)" : " (hipErrorLaunchFailure)");
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", report.c_str());

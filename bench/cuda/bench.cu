@@ -16,7 +16,8 @@
   } while (0)
 
 namespace {
-void sync() { CHECK(cudaDeviceSynchronize()); }
+// Not `sync`: <cooperative_groups.h> brings ::sync from <unistd.h> into view.
+void syncDevice() { CHECK(cudaDeviceSynchronize()); }
 int failures = 0;
 void verify(bool ok, const char *what) {
   if (!ok) {
@@ -40,7 +41,7 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&dc, n * 4));
     CHECK(cudaMemcpy(db, b.data(), n * 4, cudaMemcpyHostToDevice));
     CHECK(cudaMemcpy(dc, c.data(), n * 4, cudaMemcpyHostToDevice));
-    double ms = bench::timeMs(sz.reps, [&] { triad<<<(n + 255) / 256, 256>>>(da, db, dc, s, n); }, sync);
+    double ms = bench::timeMs(sz.reps, [&] { triad<<<(n + 255) / 256, 256>>>(da, db, dc, s, n); }, syncDevice);
     CHECK(cudaMemcpy(a.data(), da, n * 4, cudaMemcpyDeviceToHost));
     bool ok = true;
     for (int i = 0; i < n; i += 997) ok &= a[i] == b[i] + s * c[i];
@@ -59,7 +60,7 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&din, n * 4));
     CHECK(cudaMalloc(&dpartial, blocks * 4));
     CHECK(cudaMemcpy(din, in.data(), n * 4, cudaMemcpyHostToDevice));
-    double ms = bench::timeMs(sz.reps, [&] { reduce<<<blocks, kReduceThreads>>>(din, dpartial, n); }, sync);
+    double ms = bench::timeMs(sz.reps, [&] { reduce<<<blocks, kReduceThreads>>>(din, dpartial, n); }, syncDevice);
     CHECK(cudaMemcpy(partial.data(), dpartial, blocks * 4, cudaMemcpyDeviceToHost));
     double got = 0;
     for (float v : partial) got += v;
@@ -78,7 +79,7 @@ int main(int argc, char **argv) {
     CHECK(cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice));
     CHECK(cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice));
     dim3 grid(n / kTile, n / kTile), block(kTile, kTile);
-    double ms = bench::timeMs(sz.reps, [&] { sgemm<<<grid, block>>>(dA, dB, dC, n); }, sync);
+    double ms = bench::timeMs(sz.reps, [&] { sgemm<<<grid, block>>>(dA, dB, dC, n); }, syncDevice);
     CHECK(cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost));
     bool ok = true;
     for (int r = 0; r < n; r += n / 8 + 1)
@@ -89,7 +90,7 @@ int main(int argc, char **argv) {
       }
     verify(ok, "sgemm");
     bench::report("sgemm", "cuda", ms, 2.0 * n * n * n, "GFLOP/s");
-    double msRestrict = bench::timeMs(sz.reps, [&] { sgemm_restrict<<<grid, block>>>(dA, dB, dC, n); }, sync);
+    double msRestrict = bench::timeMs(sz.reps, [&] { sgemm_restrict<<<grid, block>>>(dA, dB, dC, n); }, syncDevice);
     bench::report("sgemm_r", "cuda", msRestrict, 2.0 * n * n * n, "GFLOP/s");
     CHECK(cudaFree(dA));
     CHECK(cudaFree(dB));
@@ -104,11 +105,11 @@ int main(int argc, char **argv) {
     double ms = bench::timeMs(sz.reps, [&] {
       CHECK(cudaMemset(counter, 0, 4));
       atomic_one_address<<<(n + 255) / 256, 256>>>(counter, n);
-    }, sync);
+    }, syncDevice);
     double msFloat = bench::timeMs(sz.reps, [&] {
       CHECK(cudaMemset(sum, 0, 4));
       atomic_float_one_address<<<(nf + 255) / 256, 256>>>(sum, nf);
-    }, sync);
+    }, syncDevice);
     unsigned got = 0;
     float fgot = 0;
     CHECK(cudaMemcpy(&got, counter, 4, cudaMemcpyDeviceToHost));
@@ -128,7 +129,7 @@ int main(int argc, char **argv) {
     double msHist = bench::timeMs(sz.reps, [&] {
       CHECK(cudaMemset(dbins, 0, kHistogramBins * 4));
       histogram256<<<blocks, 256>>>(dwords, n, dbins);
-    }, sync);
+    }, syncDevice);
     CHECK(cudaMemcpy(bins.data(), dbins, kHistogramBins * 4, cudaMemcpyDeviceToHost));
     verify(bins == want, "histogram");
     bench::report("histo", "cuda", msHist, 4.0 * n, "GB/s");
@@ -136,7 +137,30 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(dbins));
   }
   {
-    double us = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, sync) / sz.launches * 1e3;
+    // Grid-sync round trips, cooperative launch: one block per SM (hipvk's run uses the same
+    // grid) and the largest cooperative grid.
+    int perSM = 0;
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, grid_sync_rounds, kGridSyncThreads, 0));
+    int rounds = sz.gridSyncRounds;
+    for (int blocks : {prop.multiProcessorCount, perSM * prop.multiProcessorCount}) {
+      unsigned *slots;
+      CHECK(cudaMalloc(&slots, (blocks + 1) * 4));
+      CHECK(cudaMemset(slots, 0, (blocks + 1) * 4));
+      void *args[] = {&slots, &rounds};
+      double ms = bench::timeMs(sz.reps, [&] {
+        CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<void *>(grid_sync_rounds), dim3(blocks), dim3(kGridSyncThreads),
+                                          args, 0, nullptr));
+      }, syncDevice);
+      std::vector<unsigned> got(blocks + 1);
+      CHECK(cudaMemcpy(got.data(), slots, (blocks + 1) * 4, cudaMemcpyDeviceToHost));
+      verify(got[blocks] == 0 && got[0] == unsigned(rounds), "grid sync rounds");
+      std::printf("%-8s %-6s %10.2f us per grid.sync() (%d blocks of %d)\n", "gridsync", "cuda", ms * 1e3 / (2.0 * rounds),
+                  blocks, kGridSyncThreads);
+      CHECK(cudaFree(slots));
+    }
+  }
+  {
+    double us = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, syncDevice) / sz.launches * 1e3;
     std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "cuda", us);
   }
   std::printf(failures ? "cuda_bench: FAIL\n" : "cuda_bench: all results correct\n");

@@ -294,6 +294,8 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
   case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
+  // Grid-wide sync: the barrier state of a cooperative launch (0 otherwise), read by grid_sync.hip.
+  case B::grid_barrier: return pushAddress(abi::kGridBarrierOffset);
   default:
     if (deviceBuiltinUsesLanes(builtin)) return emitWarpBuiltin(builtin, call);
     break;

@@ -544,6 +544,16 @@ typedef struct dim3 {
 #endif
 } dim3;
 
+// One device's launch of hipLaunchCooperativeKernelMultiDevice (ROCm's layout).
+typedef struct hipLaunchParams_t {
+  void *func;          // the kernel's host stub
+  dim3 gridDim;
+  dim3 blockDim;
+  void **args;         // one pointer per kernel parameter
+  size_t sharedMem;    // dynamic shared memory bytes
+  hipStream_t stream;
+} hipLaunchParams;
+
 // ---- entry points ------------------------------------------------------------------------------
 #ifdef __cplusplus
 extern "C" {
@@ -694,6 +704,8 @@ hipError_t hipLaunchKernel(const void *function_address, dim3 numBlocks, dim3 di
                            hipStream_t stream __HIPVK_DEFAULT(0));
 hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDimX, void **kernelParams,
                                       unsigned int sharedMemBytes, hipStream_t stream);
+hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams *launchParamsList, int numDevices,
+                                                 unsigned int flags);
 hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, const void *f, size_t dynSharedMemPerBlk,
                                              int blockSizeLimit);
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *f, int blockSize,
@@ -713,6 +725,10 @@ hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigne
                                  unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
                                  unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
                                  void **kernelParams, void **extra);
+hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+                                            unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                            unsigned int blockDimZ, unsigned int sharedMemBytes, hipStream_t stream,
+                                            void **kernelParams);
 hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunction_t hfunc);
 hipError_t hipModuleOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, hipFunction_t f,
                                                    size_t dynSharedMemPerBlk, int blockSizeLimit);

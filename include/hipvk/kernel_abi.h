@@ -17,8 +17,8 @@ struct PushHeader {
   uint32_t gridDim[3];     // HIP's gridDim, whatever dispatch split the runtime uses
   uint32_t launchIndex;    // launches since the service buffer was last drained: names the kernel of a trap
   uint64_t argumentBuffer; // kernels whose arguments are not pushed, else 0
-  uint64_t serviceBuffer;  // the device's service buffer (printf records, trap status, grid barrier)
-  uint64_t reserved1;
+  uint64_t serviceBuffer;  // the device's service buffer (printf records, trap status)
+  uint64_t gridBarrier;    // cooperative launches: device address of their GridBarrier, else 0
 };
 
 inline constexpr uint32_t kGlobalSegmentOffset = offsetof(PushHeader, globalSegment);
@@ -26,13 +26,15 @@ inline constexpr uint32_t kGridDimOffset = offsetof(PushHeader, gridDim);
 inline constexpr uint32_t kLaunchIndexOffset = offsetof(PushHeader, launchIndex);
 inline constexpr uint32_t kArgumentBufferOffset = offsetof(PushHeader, argumentBuffer);
 inline constexpr uint32_t kServiceBufferOffset = offsetof(PushHeader, serviceBuffer);
+inline constexpr uint32_t kGridBarrierOffset = offsetof(PushHeader, gridBarrier);
 inline constexpr uint32_t kPushArgumentsOffset = sizeof(PushHeader);
 // What every driver offers (lavapipe's maxPushConstantsSize is 128).
 inline constexpr uint32_t kPushConstantBytes = 128;
 inline constexpr uint32_t kMaxPushArgumentBytes = kPushConstantBytes - kPushArgumentsOffset;
 
 static_assert(kGlobalSegmentOffset == 0 && kGridDimOffset == 8 && kLaunchIndexOffset == 20 &&
-              kArgumentBufferOffset == 24 && kServiceBufferOffset == 32 && kPushArgumentsOffset == 48,
+              kArgumentBufferOffset == 24 && kServiceBufferOffset == 32 && kGridBarrierOffset == 40 &&
+                  kPushArgumentsOffset == 48,
               "docs/ABI.md fixes these offsets");
 // The argument area is 16-byte aligned: the compiler relies on it for argument loads.
 static_assert(kPushArgumentsOffset % 16 == 0);
@@ -68,6 +70,9 @@ enum TrapKind : uint32_t {
   kTrapNone = 0,
   kTrapAbort = 1,  // __builtin_trap(), __trap(), abort(): hipErrorLaunchFailure
   kTrapAssert = 2, // a failed assert(): hipErrorAssert
+  // grid.sync() (__hipvk_grid_sync): hipErrorLaunchFailure
+  kTrapGridSyncTimeout = 3,        // the grid did not gather within the bounded wait
+  kTrapGridSyncNotCooperative = 4, // the kernel was not launched with hipLaunchCooperativeKernel
 };
 
 struct ServiceHeader {
@@ -117,5 +122,27 @@ enum PrintfChunkFlags : uint32_t {
 inline constexpr uint32_t kPrintfChunkAlignment = 8;
 inline constexpr uint32_t kPrintfMaxValuesPerChunk = 7; // what __ockl_printf_append_args takes
 static_assert(sizeof(PrintfChunk) == 16 && sizeof(PrintfChunk) % kPrintfChunkAlignment == 0);
+
+// ---- the grid barrier ------------------------------------------------------------------------
+// State of grid.sync() for one cooperative launch, in device memory, at PushHeader::gridBarrier.
+// The runtime writes it in stream order right before the launch's dispatch (every cooperative
+// launch starts from a fresh one); the device library (compiler/devicelib/grid_sync.hip) is the
+// only device code that touches it, with 32-bit atomics at device scope.
+struct GridBarrier {
+  uint32_t arrived;    // blocks that reached the current barrier (reset by the last to arrive)
+  uint32_t generation; // barriers completed so far; waiting blocks watch it change
+  uint32_t timedOut;   // set by the first block that stopped waiting: the others stop too
+  uint32_t reserved0;
+  uint64_t timeoutTicks; // device-clock ticks (__hipvk_clock_device) a block waits at least
+  // The most one step between two clock readings counts: a driver's device clock need not be
+  // monotonic for an invocation (lavapipe's follows the CPU its worker thread runs on), so a
+  // backward step counts nothing and a forward jump at most this.
+  uint64_t maxStepTicks;
+};
+static_assert(offsetof(GridBarrier, arrived) == 0 && offsetof(GridBarrier, generation) == 4 &&
+                  offsetof(GridBarrier, timedOut) == 8 &&
+                  offsetof(GridBarrier, timeoutTicks) == 16 && offsetof(GridBarrier, maxStepTicks) == 24 &&
+                  sizeof(GridBarrier) == 32,
+              "docs/ABI.md fixes the grid barrier layout");
 
 } // namespace hipvk::abi
