@@ -124,6 +124,19 @@ __device__ __forceinline__ bool valid_tile_size(unsigned int n) {
   return n != 0 && (n & (n - 1)) == 0 && n <= static_cast<unsigned int>(static_cast<int>(warpSize));
 }
 
+// sync() of a tile or coalesced group: the active lanes meet and their shared and global memory
+// accesses are ordered around the meeting. ROCm fences only (an AMD wave runs in lockstep). Here a
+// subgroup ballot makes the active invocations meet (each waits for the others to reach it, also
+// where a driver schedules lanes independently), between two subgroup-scope acquire-release
+// fences. Not __syncwarp(): its Subgroup-scope OpControlBarrier is, on lavapipe, a workgroup
+// barrier, so warps that sync different numbers of times (tiles of different sizes, coalesced
+// groups) leave threads unfinished; a group's sync() is exactly the place where that happens.
+__device__ __forceinline__ void sync_active_lanes() {
+  __builtin_amdgcn_fence(__ATOMIC_ACQ_REL, "wavefront");
+  (void)__hipvk_warp_ballot(true);  // a Warp builtin: convergent, never removed as unused
+  __builtin_amdgcn_fence(__ATOMIC_ACQ_REL, "wavefront");
+}
+
 struct access;  // builds groups for the partition functions (the constructors are not public)
 
 }  // namespace hipvk_detail
@@ -200,7 +213,7 @@ class tiled_group : public thread_group {
   // Tiles start at multiples of their size in the block's linear order (and of the warp).
   __device__ unsigned int thread_rank() const { return hipvk_detail::block_thread_rank() & (_tile_size - 1); }
   __device__ bool is_valid() const { return _num_threads != 0; }
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const { hipvk_detail::sync_active_lanes(); }
 };
 
 // ---- coalesced_group: a set of lanes of one warp, ranked in lane order: the active lanes at
@@ -220,7 +233,7 @@ class coalesced_group : public thread_group {
   __device__ unsigned int size() const { return _num_threads; }
   __device__ unsigned int thread_rank() const { return __popcll(_mask & __lanemask_lt()); }
   __device__ bool is_valid() const { return _num_threads != 0; }
-  __device__ void sync() const { __syncwarp(); }
+  __device__ void sync() const { hipvk_detail::sync_active_lanes(); }
   __device__ unsigned int meta_group_rank() const { return _meta_group_rank; }
   __device__ unsigned int meta_group_size() const { return _meta_group_size; }
 
@@ -283,7 +296,7 @@ template <unsigned int N> class tile_base : public tiled_group {
   static constexpr __device__ unsigned int num_threads() { return N; }
   static constexpr __device__ unsigned int size() { return N; }
   static __device__ unsigned int thread_rank() { return block_thread_rank() & (N - 1); }
-  static __device__ void sync() { __syncwarp(); }
+  static __device__ void sync() { hipvk_detail::sync_active_lanes(); }
   __device__ unsigned int meta_group_rank() const { return _meta_group_rank; }
   __device__ unsigned int meta_group_size() const { return _meta_group_size; }
 
@@ -514,7 +527,7 @@ __device__ __forceinline__ void thread_group::sync() const {
   case internal::cg_grid: __hipvk_grid_sync(); break;
   case internal::cg_workgroup: __syncthreads(); break;
   case internal::cg_tiled_group:
-  case internal::cg_coalesced_group: __syncwarp(); break;
+  case internal::cg_coalesced_group: hipvk_detail::sync_active_lanes(); break;
   default:
     hipvk_detail::invalid_group("thread_group::sync: invalid group", __FILE__, __LINE__,
                                 "cooperative_groups::thread_group::sync");
