@@ -21,6 +21,7 @@
 #include <hip/hipvk_detail/cooperative_grid.h>
 #include <hip/hipvk_detail/warp_functions.h>
 
+#include <limits>
 #include <type_traits>
 
 // ROCm names the 64-bit lane masks of coalesced groups so, at global scope.
@@ -573,6 +574,127 @@ __device__ __forceinline__ coalesced_group binary_partition(const thread_block_t
 
 // The calling thread alone, as a group of one.
 __device__ __forceinline__ thread_group this_thread() { return hipvk_detail::access::coalesced(__lanemask_eq()); }
+
+// ---- reduce and scans over a tile or coalesced group (ROCm 7's cooperative_groups::reduce,
+// inclusive_scan, exclusive_scan; CUDA's <cooperative_groups/reduce.h> and scan.h)
+
+// The operations with a name, and the identity ROCm documents for each (what exclusive_scan gives
+// the group's first thread).
+template <class T> struct plus {
+  __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; }
+};
+template <class T> struct less {
+  __host__ __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+};
+template <class T> struct greater {
+  __host__ __device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+};
+template <class T> struct bit_and {
+  __host__ __device__ T operator()(const T &a, const T &b) const { return a & b; }
+};
+template <class T> struct bit_or {
+  __host__ __device__ T operator()(const T &a, const T &b) const { return a | b; }
+};
+template <class T> struct bit_xor {
+  __host__ __device__ T operator()(const T &a, const T &b) const { return a ^ b; }
+};
+
+namespace hipvk_detail {
+
+template <class Op, class T> __device__ __forceinline__ T identity_of() {
+  using O = std::remove_cv_t<std::remove_reference_t<Op>>;
+  if constexpr (std::is_same<O, cooperative_groups::less<T>>::value) {
+    if constexpr (std::is_floating_point<T>::value) return __builtin_huge_val();
+    else return std::numeric_limits<T>::max();
+  } else if constexpr (std::is_same<O, cooperative_groups::greater<T>>::value) {
+    if constexpr (std::is_floating_point<T>::value) return -__builtin_huge_val();
+    else return std::numeric_limits<T>::lowest();
+  } else if constexpr (std::is_same<O, cooperative_groups::bit_and<T>>::value) {
+    return static_cast<T>(~static_cast<T>(0));
+  } else {
+    return T{};  // plus, bit_or, bit_xor: 0; any other operation: T{} (HIP leaves it unspecified)
+  }
+}
+
+template <class Group> struct is_reducible_group : std::false_type {};
+template <unsigned int N, class P> struct is_reducible_group<thread_block_tile<N, P>> : std::true_type {};
+template <> struct is_reducible_group<coalesced_group> : std::true_type {};
+
+// The threads of the caller's group that exist: a compile-time tile's size() is N even where it is
+// the partial last tile of the block.
+template <class Group> __device__ __forceinline__ unsigned int existing_threads(const Group &g) {
+  if constexpr (std::is_same<Group, coalesced_group>::value) {
+    return g.size();
+  } else {
+    const unsigned int n = Group::num_threads(), first = block_thread_rank() & ~(n - 1);
+    const unsigned int remaining = block_num_threads() - first;
+    return remaining < n ? remaining : n;
+  }
+}
+
+// op over the ranks in order, combined as a tree of adjacent ranges (an associative op gives the
+// sequential answer); every thread gets rank 0's total.
+template <class Group, class T, class Op> __device__ __forceinline__ T reduce(const Group &g, T v, Op &op) {
+  const unsigned int count = existing_threads(g), rank = g.thread_rank();
+  for (unsigned int d = 1; d < count; d *= 2) {
+    const T other = g.shfl_down(v, d);
+    if (rank + d < count) v = op(v, other);
+  }
+  return g.shfl(v, 0);
+}
+
+template <class Group, class T, class Op> __device__ __forceinline__ T inclusive_scan(const Group &g, T v, Op &op) {
+  const unsigned int count = existing_threads(g), rank = g.thread_rank();
+  for (unsigned int d = 1; d < count; d *= 2) {
+    const T lower = g.shfl_up(v, d);
+    if (rank >= d) v = op(lower, v);
+  }
+  return v;
+}
+
+}  // namespace hipvk_detail
+
+template <class Group, class TyVal, class TyFn>
+__device__ __forceinline__ auto reduce(const Group &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val)) {
+  using T = std::remove_cv_t<std::remove_reference_t<TyVal>>;
+  static_assert(hipvk_detail::is_reducible_group<Group>::value,
+                "cooperative_groups::reduce: the group must be a thread_block_tile or a coalesced_group");
+  static_assert(std::is_same<T, std::remove_cv_t<std::remove_reference_t<decltype(op(val, val))>>>::value,
+                "cooperative_groups::reduce: the operation must return the value's type");
+  return hipvk_detail::reduce(group, static_cast<T>(val), op);
+}
+template <class Group, class TyVal>
+__device__ __forceinline__ auto reduce(const Group &group, TyVal &&val) {
+  using T = std::remove_cv_t<std::remove_reference_t<TyVal>>;
+  return reduce(group, static_cast<TyVal &&>(val), plus<T>());
+}
+
+template <class Group, class TyVal, class TyFn>
+__device__ __forceinline__ auto inclusive_scan(const Group &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val)) {
+  using T = std::remove_cv_t<std::remove_reference_t<TyVal>>;
+  static_assert(hipvk_detail::is_reducible_group<Group>::value,
+                "cooperative_groups::inclusive_scan: the group must be a thread_block_tile or a coalesced_group");
+  return hipvk_detail::inclusive_scan(group, static_cast<T>(val), op);
+}
+template <class Group, class TyVal> __device__ __forceinline__ auto inclusive_scan(const Group &group, TyVal &&val) {
+  using T = std::remove_cv_t<std::remove_reference_t<TyVal>>;
+  return inclusive_scan(group, static_cast<TyVal &&>(val), plus<T>());
+}
+
+// The inclusive scan of the ranks below the caller; rank 0 gets the operation's identity.
+template <class Group, class TyVal, class TyFn>
+__device__ __forceinline__ auto exclusive_scan(const Group &group, TyVal &&val, TyFn &&op) -> decltype(op(val, val)) {
+  using T = std::remove_cv_t<std::remove_reference_t<TyVal>>;
+  static_assert(hipvk_detail::is_reducible_group<Group>::value,
+                "cooperative_groups::exclusive_scan: the group must be a thread_block_tile or a coalesced_group");
+  const T inclusive = hipvk_detail::inclusive_scan(group, static_cast<T>(val), op);
+  const T below = group.shfl_up(inclusive, 1);
+  return group.thread_rank() == 0 ? hipvk_detail::identity_of<TyFn, T>() : below;
+}
+template <class Group, class TyVal> __device__ __forceinline__ auto exclusive_scan(const Group &group, TyVal &&val) {
+  using T = std::remove_cv_t<std::remove_reference_t<TyVal>>;
+  return exclusive_scan(group, static_cast<TyVal &&>(val), plus<T>());
+}
 
 // ---- free functions over any group
 template <class Group> __device__ __forceinline__ unsigned int group_size(const Group &g) { return g.num_threads(); }

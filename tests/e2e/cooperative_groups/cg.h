@@ -12,13 +12,14 @@
 
 namespace cg = cooperative_groups;
 
-void test_thread_block(int warp_size);     // block.hip: thread_block, thread_group dispatch, free functions
-void test_tiles(int warp_size);            // tiles.hip: thread_block_tile<N> members, every N that fits
-void test_tile_partitions(int warp_size);  // partitions.hip: tiles of tiles, run-time partitions, meta groups
-void test_coalesced(int warp_size);        // coalesced.hip: coalesced_threads after branches, binary_partition
-void test_reductions(int warp_size);       // reductions.hip: warp-size-generic reductions
-void test_invalid_tiles(int warp_size);    // invalid.hip: tiles wider than the warp stop the kernel
-void test_grid(int warp_size);             // grid.hip: grid_group / multi_grid_group, cooperative launches
+void test_thread_block(int warp_size);     // cg_block.hip: thread_block, thread_group dispatch, free functions
+void test_tiles(int warp_size);            // cg_tiles.hip: thread_block_tile<N> members, every N that fits
+void test_tile_partitions(int warp_size);  // cg_partitions.hip: tiles of tiles, run-time partitions, meta groups
+void test_coalesced(int warp_size);        // cg_coalesced.hip: coalesced_threads after branches, binary_partition
+void test_reductions(int warp_size);       // cg_reductions.hip: warp-size-generic reductions
+void test_group_ops(int warp_size);        // cg_ops.hip: cooperative_groups::reduce, inclusive_scan, exclusive_scan
+void test_invalid_tiles(int warp_size);    // cg_invalid.hip: tiles wider than the warp stop the kernel
+void test_grid(int warp_size);             // cg_grid.hip: grid_group / multi_grid_group, cooperative launches
 
 // Block shapes every part runs: 1-D, 2-D and 3-D, most not a multiple of any warp size (their last
 // warp is partial, its missing lanes in no mask).

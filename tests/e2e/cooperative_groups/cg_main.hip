@@ -13,6 +13,7 @@ int main() {
   test_tile_partitions(ws);
   test_coalesced(ws);
   test_reductions(ws);
+  test_group_ops(ws);
   test_grid(ws);
   test_invalid_tiles(ws);  // last: its kernels stop on purpose
   return e2e::finish("cooperative_groups");
