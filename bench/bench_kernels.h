@@ -37,6 +37,29 @@ __global__ void reduce(const float *in, float *partial, int n) {
   if (t == 0) partial[blockIdx.x] = cache[0];
 }
 
+// The same sum as real programs write it with warp shuffles: a shuffle-down tree per warp, warp
+// sums through shared memory, written against warpSize (any warp size of at least 4).
+__device__ __forceinline__ float warpSum(float v) {
+  for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  return v;
+}
+__global__ void reduce_shfl(const float *in, float *partial, int n) {
+  __shared__ float warpSums[kReduceThreads / 4];
+  unsigned t = threadIdx.x, stride = gridDim.x * blockDim.x;
+  float sum = 0.0f;
+  for (unsigned i = blockIdx.x * blockDim.x + t; i < unsigned(n); i += stride) sum += in[i];
+  sum = warpSum(sum);
+  const int lane = t % warpSize, warp = t / warpSize, warps = blockDim.x / warpSize;
+  if (lane == 0) warpSums[warp] = sum;
+  __syncthreads();
+  if (warp == 0) {
+    sum = 0.0f;
+    for (int k = lane; k < warps; k += warpSize) sum += warpSums[k];
+    sum = warpSum(sum);
+    if (lane == 0) partial[blockIdx.x] = sum;
+  }
+}
+
 // C = A * B for n x n row-major matrices, n a multiple of 16, 16 x 16 tiles in shared memory.
 __device__ __forceinline__ void sgemm_tiles(const float *A, const float *B, float *C, int n) {
   __shared__ float As[kTile][kTile];

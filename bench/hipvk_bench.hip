@@ -12,6 +12,7 @@
 #include "glsl_empty.h"
 #include "glsl_histogram.h"
 #include "glsl_reduce.h"
+#include "glsl_reduce_shfl.h"
 #include "glsl_sgemm.h"
 #include "glsl_triad.h"
 
@@ -77,9 +78,10 @@ int main(int argc, char **argv) {
   CHECK(hipGetDeviceProperties(&prop, 0));
   std::printf("device: %s (warpSize %d)\n", prop.name, prop.warpSize);
 
-  GlslKernel gTriad, gReduce, gSgemm, gAtomicOne, gAtomicFloatOne, gHistogram, gEmpty;
+  GlslKernel gTriad, gReduce, gReduceShfl, gSgemm, gAtomicOne, gAtomicFloatOne, gHistogram, gEmpty;
   registerGlsl(gTriad, "glsl_triad", glsl_triad, sizeof glsl_triad, {8, 8, 8, 4, 4}, 0);
   registerGlsl(gReduce, "glsl_reduce", glsl_reduce, sizeof glsl_reduce, {8, 8, 4}, kReduceThreads * 4);
+  registerGlsl(gReduceShfl, "glsl_reduce_shfl", glsl_reduce_shfl, sizeof glsl_reduce_shfl, {8, 8, 4}, kReduceThreads);
   registerGlsl(gSgemm, "glsl_sgemm", glsl_sgemm, sizeof glsl_sgemm, {8, 8, 8, 4}, 2 * kTile * kTile * 4);
   registerGlsl(gAtomicOne, "glsl_atomic_one", glsl_atomic_one, sizeof glsl_atomic_one, {8, 4}, 0);
   registerGlsl(gAtomicFloatOne, "glsl_atomic_float_one", glsl_atomic_float_one, sizeof glsl_atomic_float_one, {8, 4}, 0);
@@ -133,13 +135,22 @@ int main(int argc, char **argv) {
       for (float v : partial) got += v;
       verify(bench::near(got, want, 1e-3), impl);
     };
-    double hip = bench::timeMs(sz.reps, [&] { reduce<<<blocks, kReduceThreads>>>(din, dpartial, n); }, sync);
-    check("reduce hip");
-    double glsl = bench::timeMs(sz.reps, [&] { gReduce.launch(blocks, kReduceThreads, {&din, &dpartial, &n}); }, sync);
-    check("reduce glsl");
-    bench::report("reduce", "hip", hip, 4.0 * n, "GB/s");
-    bench::report("reduce", "glsl", glsl, 4.0 * n, "GB/s");
-    std::printf("ratio reduce hip/glsl time %.3f\n", hip / glsl);
+    using Kernel = void (*)(const float *, float *, int);
+    struct Variant {
+      const char *name;
+      Kernel hip;
+      GlslKernel *glsl;
+    };
+    for (const Variant &v : {Variant{"reduce", reduce, &gReduce}, Variant{"reduce_shfl", reduce_shfl, &gReduceShfl}}) {
+      const std::string name = v.name;
+      double hip = bench::timeMs(sz.reps, [&] { v.hip<<<blocks, kReduceThreads>>>(din, dpartial, n); }, sync);
+      check((name + " hip").c_str());
+      double glsl = bench::timeMs(sz.reps, [&] { v.glsl->launch(blocks, kReduceThreads, {&din, &dpartial, &n}); }, sync);
+      check((name + " glsl").c_str());
+      bench::report(v.name, "hip", hip, 4.0 * n, "GB/s");
+      bench::report(v.name, "glsl", glsl, 4.0 * n, "GB/s");
+      std::printf("ratio %s hip/glsl time %.3f\n", v.name, hip / glsl);
+    }
     CHECK(hipFree(din));
     CHECK(hipFree(dpartial));
   }

@@ -35,6 +35,35 @@ void main() {
   }
   if (t == 0) args.partial.v[gl_WorkGroupID.x] = cache[0];
 }
+#elif defined(REDUCE_SHFL)
+// reduce_shfl(const float *in, float *partial, int n): shuffle-down tree per subgroup, subgroup
+// sums through shared memory.
+#extension GL_KHR_shader_subgroup_shuffle_relative : require
+layout(push_constant) uniform Args { HIPVK_HEADER Floats in_, partial; int n; } args;
+shared float warpSums[64];
+float warpSum(float v) {
+  for (uint offset = gl_SubgroupSize / 2; offset > 0; offset /= 2) {
+    float other = subgroupShuffleDown(v, offset);
+    v += gl_SubgroupInvocationID + offset < gl_SubgroupSize ? other : v;
+  }
+  return v;
+}
+void main() {
+  uint t = gl_LocalInvocationID.x;
+  uint stride = args.gridX * gl_WorkGroupSize.x;
+  float sum = 0.0;
+  for (uint i = gl_WorkGroupID.x * gl_WorkGroupSize.x + t; i < uint(args.n); i += stride) sum += args.in_.v[i];
+  sum = warpSum(sum);
+  uint lane = gl_SubgroupInvocationID, warp = gl_SubgroupID, warps = gl_NumSubgroups;
+  if (lane == 0) warpSums[warp] = sum;
+  barrier();
+  if (warp == 0) {
+    sum = 0.0;
+    for (uint k = lane; k < warps; k += gl_SubgroupSize) sum += warpSums[k];
+    sum = warpSum(sum);
+    if (lane == 0) args.partial.v[gl_WorkGroupID.x] = sum;
+  }
+}
 #elif defined(SGEMM)
 // sgemm(const float *A, const float *B, float *C, int n): 16x16 tiles in shared memory.
 layout(push_constant) uniform Args { HIPVK_HEADER Floats A, B, C; int n; } args;

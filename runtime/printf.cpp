@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cwchar>
+#include <optional>
 #include <vector>
 
 namespace hipvk {
@@ -68,8 +69,7 @@ unsigned long long unsignedValue(uint64_t bits, Length length) {
 
 class Formatter {
  public:
-  Formatter(std::string_view format, std::span<const PrintfArgument> args, const DeviceStringReader &readDeviceString)
-      : format_(format), args_(args), readDeviceString_(readDeviceString) {}
+  Formatter(std::string_view format, std::span<const PrintfArgument> args) : format_(format), args_(args) {}
 
   std::string run() {
     for (size_t i = 0; i < format_.size();) {
@@ -211,10 +211,7 @@ class Formatter {
     case PrintfArgument::Kind::String: text = arg->text; break;
     case PrintfArgument::Kind::NullString: break;
     case PrintfArgument::Kind::Value:
-      if (arg->value != 0) {
-        text = readDeviceString_ ? readDeviceString_(arg->value) : std::nullopt;
-        if (!text) return false;
-      }
+      if (arg->value != 0) return false;  // not a pointer the device saw: no string to print
       break;
     }
     // A null pointer prints as glibc prints it: "(null)", or nothing when the precision would
@@ -226,16 +223,14 @@ class Formatter {
 
   std::string_view format_;
   std::span<const PrintfArgument> args_;
-  const DeviceStringReader &readDeviceString_;
   size_t next_ = 0;
   std::string out_;
 };
 
 }  // namespace
 
-std::string formatPrintf(std::string_view format, std::span<const PrintfArgument> args,
-                         const DeviceStringReader &readDeviceString) {
-  return Formatter(format, args, readDeviceString).run();
+std::string formatPrintf(std::string_view format, std::span<const PrintfArgument> args) {
+  return Formatter(format, args).run();
 }
 
 }  // namespace hipvk

@@ -6,8 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,8 +13,10 @@
 namespace hipvk {
 
 // One argument as the device recorded it: the 64 bits Clang passed (integers zero- or
-// sign-extended from their promoted type, floating-point values as double bits), or a string for a
-// %s argument of a constant format string (no text: a null pointer).
+// sign-extended from their promoted type, floating-point values as double bits, pointers as
+// addresses), or the string of a %s argument, which the device copied into the record (no text: a
+// null pointer). The host never reads device memory for a string: it may not be host visible,
+// and it may have changed since the kernel printed.
 struct PrintfArgument {
   enum class Kind { Value, String, NullString };
   Kind kind = Kind::Value;
@@ -24,16 +24,12 @@ struct PrintfArgument {
   std::string text;
 };
 
-// Reads the NUL-terminated string at a device address, when the host can. Needed for %s whose
-// argument arrived as a value: Clang sends strings only when the format string is a constant.
-using DeviceStringReader = std::function<std::optional<std::string>(uint64_t address)>;
-
 // printf(format, args...) as glibc would print it, except: widths and precisions are capped at
 // kMaxPrintfFieldWidth; %n consumes its argument and prints nothing (the device's variable is not
 // written); conversions without a fitting argument and unknown ones (%m among them) print as
-// written.
-std::string formatPrintf(std::string_view format, std::span<const PrintfArgument> args,
-                         const DeviceStringReader &readDeviceString);
+// written, and so does a %s whose argument is a value other than 0 (an integer the device did
+// not know to be a string).
+std::string formatPrintf(std::string_view format, std::span<const PrintfArgument> args);
 
 inline constexpr int kMaxPrintfFieldWidth = 1 << 20;
 

@@ -122,13 +122,7 @@ void ServiceBuffer::printMessages(const std::byte *area, uint32_t used, uint32_t
       continue;
     }
     ++printed;
-    DeviceStringReader readDeviceString = [this](uint64_t address) -> std::optional<std::string> {
-      std::optional<Resolved> r = device_.allocations().find(address);
-      if (!r || !r->allocation->buffer.mapped) return std::nullopt;
-      const char *begin = reinterpret_cast<const char *>(r->allocation->buffer.mapped + r->offset);
-      return std::string(begin, strnlen(begin, r->bytesLeft()));
-    };
-    std::string text = formatPrintf(message.format, message.arguments, readDeviceString);
+    std::string text = formatPrintf(message.format, message.arguments);
     if (message.toStderr && stdoutPending) std::fflush(stdout);  // keep the order on a shared terminal
     std::fwrite(text.data(), 1, text.size(), message.toStderr ? stderr : stdout);
     stdoutPending = !message.toStderr;

@@ -60,12 +60,17 @@ int main(int argc, char **argv) {
     CHECK(cudaMalloc(&din, n * 4));
     CHECK(cudaMalloc(&dpartial, blocks * 4));
     CHECK(cudaMemcpy(din, in.data(), n * 4, cudaMemcpyHostToDevice));
-    double ms = bench::timeMs(sz.reps, [&] { reduce<<<blocks, kReduceThreads>>>(din, dpartial, n); }, syncDevice);
-    CHECK(cudaMemcpy(partial.data(), dpartial, blocks * 4, cudaMemcpyDeviceToHost));
-    double got = 0;
-    for (float v : partial) got += v;
-    verify(bench::near(got, want, 1e-3), "reduce");
-    bench::report("reduce", "cuda", ms, 4.0 * n, "GB/s");
+    using Kernel = void (*)(const float *, float *, int);
+    const std::pair<const char *, Kernel> kernels[] = {{"reduce", reduce}, {"reduce_shfl", reduce_shfl}};
+    for (const auto &[name, kernelRef] : kernels) {
+      Kernel kernel = kernelRef;
+      double ms = bench::timeMs(sz.reps, [&] { kernel<<<blocks, kReduceThreads>>>(din, dpartial, n); }, syncDevice);
+      CHECK(cudaMemcpy(partial.data(), dpartial, blocks * 4, cudaMemcpyDeviceToHost));
+      double got = 0;
+      for (float v : partial) got += v;
+      verify(bench::near(got, want, 1e-3), name);
+      bench::report(name, "cuda", ms, 4.0 * n, "GB/s");
+    }
     CHECK(cudaFree(din));
     CHECK(cudaFree(dpartial));
   }

@@ -1,5 +1,5 @@
 // The printf entry points of Clang's amdgcn printf lowering that the device library defines
-// (printf.hip), for the library's other sources.
+// (printf.hip), and the one hipvk's backend adds, for the library's other sources.
 #pragma once
 
 #include <stdint.h>
@@ -12,4 +12,6 @@ __device__ uint64_t __ockl_printf_append_string_n(uint64_t descriptor, const cha
 __device__ uint64_t __ockl_printf_append_args(uint64_t descriptor, uint32_t count, uint64_t value0, uint64_t value1,
                                               uint64_t value2, uint64_t value3, uint64_t value4, uint64_t value5,
                                               uint64_t value6, uint32_t isLast);
+// hipvk's own: a pointer argument of a printf with a format the compiler could not see (printf.hip).
+__device__ uint64_t __hipvk_printf_append_pointer(uint64_t descriptor, const char *pointer, uint32_t isLast);
 }

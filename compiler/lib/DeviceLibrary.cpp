@@ -1,6 +1,7 @@
 #include "DeviceLibrary.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/Error.h>
@@ -17,7 +18,24 @@ namespace hipvk {
 extern const unsigned char kDeviceLibraryBitcode[];
 extern const size_t kDeviceLibraryBitcodeSize;
 
+// AMDGPU intrinsics whose meaning the device library implements (compiler/devicelib/warp.hip).
+static void routeLibraryIntrinsics(Module &m) {
+  static constexpr std::pair<const char *, const char *> kRoutes[] = {{"llvm.amdgcn.ds.permute", "__hipvk_ds_permute"}};
+  for (auto [intrinsic, library] : kRoutes)
+    if (Function *f = m.getFunction(intrinsic); f && !f->use_empty()) {
+      FunctionCallee replacement = m.getOrInsertFunction(library, f->getFunctionType());
+      for (User *u : make_early_inc_range(f->users()))
+        if (auto *call = dyn_cast<CallInst>(u)) {
+          call->setCalledFunction(replacement);
+          call->setAttributes({}); // the intrinsic's attributes do not describe a function body
+        }
+    }
+}
+
 std::string linkDeviceLibrary(Module &m) {
+  // Before the link: these may call library functions the module did not call yet.
+  routePrintfPointerArguments(m);
+  routeLibraryIntrinsics(m);
   bool needed = false;
   for (const Function &f : m) needed |= f.isDeclaration() && !f.isIntrinsic() && !f.use_empty();
   if (!needed) return {};

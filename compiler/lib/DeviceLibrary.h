@@ -15,4 +15,9 @@ namespace hipvk {
 // an error text, empty on success.
 std::string linkDeviceLibrary(llvm::Module &m);
 
+// Gives the pointer arguments of printf calls whose format Clang could not parse to the library's
+// __hipvk_printf_append_pointer, which copies the string when a %s consumes it
+// (PrintfPointers.cpp). linkDeviceLibrary runs it first; returns whether it changed `m`.
+bool routePrintfPointerArguments(llvm::Module &m);
+
 } // namespace hipvk

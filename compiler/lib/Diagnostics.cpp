@@ -32,6 +32,23 @@ std::string Diagnostics::location(const llvm::DebugLoc &loc) const {
   return location(di->getScope(), di->getLine(), di->getColumn());
 }
 
+std::string Diagnostics::inliningContext(const llvm::DebugLoc &loc) const {
+  if (!loc || !loc->getInlinedAt()) return "";
+  // The function a location lies in, as the source names it (templates with their arguments).
+  auto functionOf = [](const llvm::DILocation *at) {
+    const llvm::DISubprogram *sp = at->getScope() ? at->getScope()->getSubprogram() : nullptr;
+    return sp && !sp->getName().empty() ? "'" + sp->getName().str() + "'" : std::string("a device function");
+  };
+  // Like GCC's "In function 'f', inlined from 'g' at file:line": each step names the caller and
+  // its call site, out to the kernel (or the outermost function), where the user's code is.
+  std::string text = " (in " + functionOf(loc.get());
+  for (const llvm::DILocation *at = loc->getInlinedAt(); at; at = at->getInlinedAt()) {
+    std::string site = location(at->getScope(), at->getLine(), at->getColumn());
+    text += ", inlined from " + functionOf(at) + (site.empty() ? "" : " at " + site);
+  }
+  return text + ")";
+}
+
 void Diagnostics::add(const std::string &location, const std::string &message) {
   std::string line = (location.empty() ? std::string("hipvk") : location) + ": error: " + message;
   if (std::find(messages_.begin(), messages_.end(), line) == messages_.end()) messages_.push_back(line);
@@ -40,7 +57,7 @@ void Diagnostics::add(const std::string &location, const std::string &message) {
 void Diagnostics::error(const llvm::Instruction *at, const std::string &message) {
   std::string loc = location(at->getDebugLoc());
   if (loc.empty()) error(at->getFunction(), message);
-  else add(loc, message);
+  else add(loc, message + inliningContext(at->getDebugLoc()));
 }
 
 void Diagnostics::error(const llvm::Function *at, const std::string &message) {

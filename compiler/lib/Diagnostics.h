@@ -38,6 +38,10 @@ private:
   // "file:line[:col]" of a debug-info scope; "" without one.
   std::string location(const llvm::DIScope *scope, unsigned line, unsigned column = 0) const;
   std::string location(const llvm::DebugLoc &loc) const; // the innermost inlined location
+  // " (in 'f', inlined from 'g' at file:line:col, ...)" out to the outermost caller when `loc` was
+  // inlined: the innermost location alone may be a header line that does not say which of the
+  // user's calls is rejected. "" when it was not inlined.
+  std::string inliningContext(const llvm::DebugLoc &loc) const;
   std::vector<std::string> messages_;
   std::string sourceAsGiven_;
 };

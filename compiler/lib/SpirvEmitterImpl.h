@@ -102,6 +102,7 @@ private:
   SpvId lanesBelowMask(unsigned word);
   SpvId subgroupScope();
   SpvId ballot(SpvId predicate); // u64 mask of the active lanes where predicate holds
+  SpvId laneIsActive(SpvId lane);
   SpvId shuffle(SpvId type, SpvId val, SpvId lane);
   SpvId laneModuloWarp(SpvId lane);
   SpvId warpReduce(llvm::CallInst &call);

@@ -107,6 +107,13 @@ SpvId KernelEmitter::ballot(SpvId predicate) {
   return op(spv::OpBitwiseOr, u64t, {low, op(spv::OpShiftLeftLogical, u64t, {high, u64(32)})});
 }
 
+// Whether lane `lane` (below 64) is active: a bit of the ballot of all active lanes.
+SpvId KernelEmitter::laneIsActive(SpvId lane) {
+  SpvId u64t = b_.typeInt(64);
+  SpvId bit = op(spv::OpShiftLeftLogical, u64t, {u64(1), op(spv::OpUConvert, u64t, {lane})});
+  return op(spv::OpINotEqual, b_.typeBool(), {op(spv::OpBitwiseAnd, u64t, {ballot(b_.constBool(true)), bit}), u64(0)});
+}
+
 SpvId KernelEmitter::shuffle(SpvId type, SpvId val, SpvId lane) {
   b_.requireCapability(spv::CapabilityGroupNonUniformShuffle);
   return op(spv::OpGroupNonUniformShuffle, type, {subgroupScope(), val, lane});
@@ -178,8 +185,10 @@ SpvId KernelEmitter::emitWarpBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::warp_shuffle_64:
     return shuffle(type, value(call.getArgOperand(0), type), laneModuloWarp(value(call.getArgOperand(1), u32t)));
   case B::warp_bpermute: {
-    SpvId lane = op(spv::OpShiftRightLogical, u32t, {value(call.getArgOperand(0), u32t), u32(2)});
-    return shuffle(type, value(call.getArgOperand(1), type), laneModuloWarp(lane));
+    // As on AMD, reading an inactive lane gives 0.
+    SpvId lane = laneModuloWarp(op(spv::OpShiftRightLogical, u32t, {value(call.getArgOperand(0), u32t), u32(2)}));
+    SpvId read = shuffle(type, value(call.getArgOperand(1), type), lane);
+    return op(spv::OpSelect, type, {laneIsActive(lane), read, b_.constNull(type)});
   }
   case B::warp_first:
   case B::warp_first_64:
@@ -317,11 +326,7 @@ SpvId KernelEmitter::emitAmdgpuLanePattern(CallInst &call) {
   }
   // Past the warp (also the wrapped-around -1) or an inactive lane: an invalid source.
   valid = op(spv::OpLogicalAnd, boolType, {valid, op(spv::OpULessThan, boolType, {source, warp})});
-  SpvId active = ballot(b_.constBool(true));
-  SpvId u64t = b_.typeInt(64);
-  SpvId sourceBit = op(spv::OpShiftLeftLogical, u64t, {u64(1), op(spv::OpUConvert, u64t, {and_(source, 63)})});
-  SpvId sourceActive = op(spv::OpINotEqual, boolType, {op(spv::OpBitwiseAnd, u64t, {active, sourceBit}), u64(0)});
-  valid = op(spv::OpLogicalAnd, boolType, {valid, sourceActive});
+  valid = op(spv::OpLogicalAnd, boolType, {valid, laneIsActive(and_(source, 63))});
 
   SpvId read = shuffle(type, src, op(spv::OpSelect, u32t, {valid, source, lane}));
   SpvId old = update ? value(call.getArgOperand(0), type) : b_.undef(type);

@@ -121,4 +121,11 @@ __HIPVK_FP16_OPS(__half, __half2, __half2float, __hipvk_f2h, 5, 10)
 #endif
 
 #undef __HIPVK_H
+
+// ---- warp shuffles of __half and __half2: their bits travel ---------------------------------------
+#if defined(__HIP__)
+#include <hip/hipvk_detail/warp_functions.h>
+__HIPVK_WARP_SHUFFLES(__half)
+__HIPVK_WARP_SHUFFLES(__half2)
+#endif
 #endif  // __cplusplus

@@ -1,6 +1,8 @@
 # ctest script: hipcc must reject SOURCE with a non-zero exit status, a message that names the
 # source file with a line number ("<file>.hip:<line>") and the construct (regex EXPECT), and no
-# output file.
+# output file. Lines ending in "// hipvk-expect-location" in SOURCE and in the files beside it
+# that share its name (a test's own headers, <name>.h) must each be named as <file>:<line> in the
+# message.
 #   cmake -DHIPCC=<hipcc> -DSOURCE=<file.hip> -DOUTPUT=<path> -DEXPECT=<regex> -P expect_compile_error.cmake
 get_filename_component(name ${SOURCE} NAME)
 get_filename_component(outdir ${OUTPUT} DIRECTORY)
@@ -23,6 +25,23 @@ endif()
 if(NOT all MATCHES "${EXPECT}")
   message(FATAL_ERROR "the message does not name the construct (expected /${EXPECT}/)")
 endif()
+get_filename_component(dir ${SOURCE} DIRECTORY)
+get_filename_component(stem ${SOURCE} NAME_WE)
+file(GLOB marked_files ${dir}/${stem}.*)
+foreach(marked IN LISTS marked_files)
+  get_filename_component(marked_name ${marked} NAME)
+  string(REPLACE "." "\\." marked_re ${marked_name})
+  file(STRINGS ${marked} lines)
+  set(number 0)
+  foreach(line IN LISTS lines)
+    math(EXPR number "${number} + 1")
+    if(line MATCHES "// hipvk-expect-location *$")
+      if(NOT all MATCHES "${marked_re}:${number}[^0-9]")
+        message(FATAL_ERROR "the message does not name ${marked_name}:${number}")
+      endif()
+    endif()
+  endforeach()
+endforeach()
 if(EXISTS ${OUTPUT})
   message(FATAL_ERROR "hipcc left an output file behind: ${OUTPUT}")
 endif()

@@ -12,70 +12,61 @@
 
 #define __HIPVK_ATOMIC __device__ __forceinline__
 
-// NAME, NAME_system and NAME_block for each type T, with BODY(SCOPE) as the return expression.
-#define __HIPVK_ATOMIC_SCOPES(DEFINE)                   \
-  DEFINE(, __HIP_MEMORY_SCOPE_AGENT, "agent")           \
-  DEFINE(_system, __HIP_MEMORY_SCOPE_SYSTEM, "")        \
-  DEFINE(_block, __HIP_MEMORY_SCOPE_WORKGROUP, "workgroup")
+// The lists the definitions below are generated from, each written once. DEFINE is called once per
+// entry, with the entry's fields first and the list's further arguments after them.
+// The scopes: each function exists as NAME (device scope), NAME_system and NAME_block; SCOPE is
+// the scope for Clang's __hip_atomic builtins, SYNCSCOPE the same one as the synchronisation-scope
+// string the __builtin_amdgcn_* atomics take.
+#define __HIPVK_ATOMIC_SCOPES(DEFINE, ...)                            \
+  DEFINE(, __HIP_MEMORY_SCOPE_AGENT, "agent", __VA_ARGS__)            \
+  DEFINE(_system, __HIP_MEMORY_SCOPE_SYSTEM, "", __VA_ARGS__)         \
+  DEFINE(_block, __HIP_MEMORY_SCOPE_WORKGROUP, "workgroup", __VA_ARGS__)
+// The integer types HIP's atomic functions take, and all their types.
+#define __HIPVK_ATOMIC_INTEGER_TYPES(DEFINE, ...)                                                    \
+  DEFINE(int, __VA_ARGS__)                                                                           \
+  DEFINE(unsigned int, __VA_ARGS__)                                                                  \
+  DEFINE(unsigned long, __VA_ARGS__)                                                                 \
+  DEFINE(long long, __VA_ARGS__)                                                                     \
+  DEFINE(unsigned long long, __VA_ARGS__)
+#define __HIPVK_ATOMIC_TYPES(DEFINE, ...)          \
+  __HIPVK_ATOMIC_INTEGER_TYPES(DEFINE, __VA_ARGS__) \
+  DEFINE(float, __VA_ARGS__)                        \
+  DEFINE(double, __VA_ARGS__)
 
-#define __HIPVK_FETCH_OP(NAME, BUILTIN, T)                                                        \
-  __HIPVK_FETCH_OP_SCOPE(NAME, BUILTIN, T, , __HIP_MEMORY_SCOPE_AGENT)                            \
-  __HIPVK_FETCH_OP_SCOPE(NAME, BUILTIN, T, _system, __HIP_MEMORY_SCOPE_SYSTEM)                    \
-  __HIPVK_FETCH_OP_SCOPE(NAME, BUILTIN, T, _block, __HIP_MEMORY_SCOPE_WORKGROUP)
-#define __HIPVK_FETCH_OP_SCOPE(NAME, BUILTIN, T, SUFFIX, SCOPE)                                   \
+// NAME(T *address, T val) at each scope: BUILTIN(address, val), returning the old value.
+#define __HIPVK_FETCH_OP_SCOPE(SUFFIX, SCOPE, SYNCSCOPE, T, NAME, BUILTIN) \
   __HIPVK_ATOMIC T NAME##SUFFIX(T *address, T val) { return BUILTIN(address, val, __ATOMIC_RELAXED, SCOPE); }
+#define __HIPVK_FETCH_OP(T, NAME, BUILTIN) __HIPVK_ATOMIC_SCOPES(__HIPVK_FETCH_OP_SCOPE, T, NAME, BUILTIN)
 
-#define __HIPVK_FETCH_OP_INTEGERS(NAME, BUILTIN)   \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, int)             \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, unsigned int)    \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, unsigned long)   \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, long long)       \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, unsigned long long)
-#define __HIPVK_FETCH_OP_ALL(NAME, BUILTIN)        \
-  __HIPVK_FETCH_OP_INTEGERS(NAME, BUILTIN)         \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, float)           \
-  __HIPVK_FETCH_OP(NAME, BUILTIN, double)
-
-__HIPVK_FETCH_OP_ALL(atomicAdd, __hip_atomic_fetch_add)
-__HIPVK_FETCH_OP_ALL(atomicSub, __hip_atomic_fetch_sub)
-__HIPVK_FETCH_OP_ALL(atomicExch, __hip_atomic_exchange)
+__HIPVK_ATOMIC_TYPES(__HIPVK_FETCH_OP, atomicAdd, __hip_atomic_fetch_add)
+__HIPVK_ATOMIC_TYPES(__HIPVK_FETCH_OP, atomicSub, __hip_atomic_fetch_sub)
+__HIPVK_ATOMIC_TYPES(__HIPVK_FETCH_OP, atomicExch, __hip_atomic_exchange)
 // Floating-point min/max as HIP defines them: fminf/fmaxf of the old and the new value (a NaN
 // operand yields the other one).
-__HIPVK_FETCH_OP_ALL(atomicMin, __hip_atomic_fetch_min)
-__HIPVK_FETCH_OP_ALL(atomicMax, __hip_atomic_fetch_max)
-__HIPVK_FETCH_OP_INTEGERS(atomicAnd, __hip_atomic_fetch_and)
-__HIPVK_FETCH_OP_INTEGERS(atomicOr, __hip_atomic_fetch_or)
-__HIPVK_FETCH_OP_INTEGERS(atomicXor, __hip_atomic_fetch_xor)
+__HIPVK_ATOMIC_TYPES(__HIPVK_FETCH_OP, atomicMin, __hip_atomic_fetch_min)
+__HIPVK_ATOMIC_TYPES(__HIPVK_FETCH_OP, atomicMax, __hip_atomic_fetch_max)
+__HIPVK_ATOMIC_INTEGER_TYPES(__HIPVK_FETCH_OP, atomicAnd, __hip_atomic_fetch_and)
+__HIPVK_ATOMIC_INTEGER_TYPES(__HIPVK_FETCH_OP, atomicOr, __hip_atomic_fetch_or)
+__HIPVK_ATOMIC_INTEGER_TYPES(__HIPVK_FETCH_OP, atomicXor, __hip_atomic_fetch_xor)
 
 // atomicCAS: stores val if *address equals compare (bit patterns, also for float and double);
 // returns the old value either way.
-#define __HIPVK_CAS_SCOPE(T, SUFFIX, SCOPE)                                                        \
-  __HIPVK_ATOMIC T atomicCAS##SUFFIX(T *address, T compare, T val) {                              \
+#define __HIPVK_CAS_SCOPE(SUFFIX, SCOPE, SYNCSCOPE, T, NAME)                                        \
+  __HIPVK_ATOMIC T NAME##SUFFIX(T *address, T compare, T val) {                                    \
     __hip_atomic_compare_exchange_strong(address, &compare, val, __ATOMIC_RELAXED, __ATOMIC_RELAXED, SCOPE); \
     return compare;                                                                                \
   }
-#define __HIPVK_CAS(T)                                         \
-  __HIPVK_CAS_SCOPE(T, , __HIP_MEMORY_SCOPE_AGENT)             \
-  __HIPVK_CAS_SCOPE(T, _system, __HIP_MEMORY_SCOPE_SYSTEM)     \
-  __HIPVK_CAS_SCOPE(T, _block, __HIP_MEMORY_SCOPE_WORKGROUP)
-__HIPVK_CAS(int)
-__HIPVK_CAS(unsigned int)
-__HIPVK_CAS(unsigned long)
-__HIPVK_CAS(long long)
-__HIPVK_CAS(unsigned long long)
-__HIPVK_CAS(float)
-__HIPVK_CAS(double)
+#define __HIPVK_CAS(T, NAME) __HIPVK_ATOMIC_SCOPES(__HIPVK_CAS_SCOPE, T, NAME)
+__HIPVK_ATOMIC_TYPES(__HIPVK_CAS, atomicCAS)
 
 // atomicInc/atomicDec with CUDA's wrap: inc stores (old >= val) ? 0 : old + 1; dec stores
-// (old == 0 || old > val) ? val : old - 1.
-#define __HIPVK_WRAP_SCOPE(SUFFIX, SCOPE, SYNCSCOPE)                                               \
-  __HIPVK_ATOMIC unsigned int atomicInc##SUFFIX(unsigned int *address, unsigned int val) {        \
-    return __builtin_amdgcn_atomic_inc32(address, val, __ATOMIC_RELAXED, SYNCSCOPE);              \
-  }                                                                                                \
-  __HIPVK_ATOMIC unsigned int atomicDec##SUFFIX(unsigned int *address, unsigned int val) {        \
-    return __builtin_amdgcn_atomic_dec32(address, val, __ATOMIC_RELAXED, SYNCSCOPE);              \
+// (old == 0 || old > val) ? val : old - 1. Unsigned int only, as in HIP.
+#define __HIPVK_WRAP_SCOPE(SUFFIX, SCOPE, SYNCSCOPE, NAME, BUILTIN)                               \
+  __HIPVK_ATOMIC unsigned int NAME##SUFFIX(unsigned int *address, unsigned int val) {             \
+    return BUILTIN(address, val, __ATOMIC_RELAXED, SYNCSCOPE);                                     \
   }
-__HIPVK_ATOMIC_SCOPES(__HIPVK_WRAP_SCOPE)
+__HIPVK_ATOMIC_SCOPES(__HIPVK_WRAP_SCOPE, atomicInc, __builtin_amdgcn_atomic_inc32)
+__HIPVK_ATOMIC_SCOPES(__HIPVK_WRAP_SCOPE, atomicDec, __builtin_amdgcn_atomic_dec32)
 
 // ROCm's floating-point add variants: all are the atomic add here (hipvk has no separate unsafe
 // hardware path whose rounding differs).
@@ -116,10 +107,10 @@ __device__ __forceinline__ __attribute__((convergent)) int __syncthreads_or(int 
 #undef __HIPVK_WRAP_SCOPE
 #undef __HIPVK_CAS
 #undef __HIPVK_CAS_SCOPE
-#undef __HIPVK_FETCH_OP_ALL
-#undef __HIPVK_FETCH_OP_INTEGERS
-#undef __HIPVK_FETCH_OP_SCOPE
 #undef __HIPVK_FETCH_OP
+#undef __HIPVK_FETCH_OP_SCOPE
+#undef __HIPVK_ATOMIC_TYPES
+#undef __HIPVK_ATOMIC_INTEGER_TYPES
 #undef __HIPVK_ATOMIC_SCOPES
 #undef __HIPVK_ATOMIC
 

@@ -152,8 +152,9 @@ __device__ __forceinline__ int __all_sync(Mask mask, int predicate) {
   return __ballot_sync(mask, predicate) == __hipvk_warp::sync_lanes(mask);
 }
 
-// ---- shuffles, for each type HIP declares them for (and __half/__half2 in hip_fp16.h)
-#define __HIPVK_SHUFFLES(T)                                                                               \
+// ---- shuffles, for each type HIP declares them for (hip_fp16.h adds __half and __half2 with the
+// same macro)
+#define __HIPVK_WARP_SHUFFLES(T)                                                                               \
   __device__ __forceinline__ T __shfl(T var, int src_lane, int width = warpSize) {                        \
     return __hipvk_warp::read_lane(var, __hipvk_warp::shfl_index(__lane_id(), src_lane, width));          \
   }                                                                                                       \
@@ -187,14 +188,14 @@ __device__ __forceinline__ int __all_sync(Mask mask, int predicate) {
     return __shfl_xor(var, lane_mask, width);                                                             \
   }
 
-__HIPVK_SHUFFLES(int)
-__HIPVK_SHUFFLES(unsigned int)
-__HIPVK_SHUFFLES(long)
-__HIPVK_SHUFFLES(unsigned long)
-__HIPVK_SHUFFLES(long long)
-__HIPVK_SHUFFLES(unsigned long long)
-__HIPVK_SHUFFLES(float)
-__HIPVK_SHUFFLES(double)
+__HIPVK_WARP_SHUFFLES(int)
+__HIPVK_WARP_SHUFFLES(unsigned int)
+__HIPVK_WARP_SHUFFLES(long)
+__HIPVK_WARP_SHUFFLES(unsigned long)
+__HIPVK_WARP_SHUFFLES(long long)
+__HIPVK_WARP_SHUFFLES(unsigned long long)
+__HIPVK_WARP_SHUFFLES(float)
+__HIPVK_WARP_SHUFFLES(double)
 
 // ---- match
 #define __HIPVK_MATCH(T)                                                                                \
@@ -251,7 +252,6 @@ __device__ __forceinline__ void __syncwarp(Mask mask) {
   __hipvk_warp_sync();
 }
 
-#undef __HIPVK_SHUFFLES
 #undef __HIPVK_MATCH
 #undef __HIPVK_REDUCE
 #undef __HIPVK_REDUCE_ALL

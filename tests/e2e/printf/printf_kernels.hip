@@ -30,6 +30,34 @@ void launch_string_sources(const char *global_text, const char *format_in_device
   string_sources<<<1, 16>>>(global_text, format_in_device_memory);
 }
 
+__global__ void strings_through_memory_formats(const char *memory_format, const char *shared_format,
+                                               char *global_text, const char *null_text, int width) {
+  __shared__ char shared_text[16];
+  __shared__ char shared_format_copy[64];
+  shared_text[threadIdx.x] = threadIdx.x == 15 ? '\0' : char('a' + threadIdx.x);
+  for (unsigned i = threadIdx.x; i < sizeof shared_format_copy; i += blockDim.x) shared_format_copy[i] = shared_format[i];
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  char local_text[8];
+  for (int i = 0; i < 7; ++i) local_text[i] = char('A' + i + threadIdx.x);
+  local_text[7] = '\0';
+  printf(memory_format, 7, constant_text, device_text, global_text, shared_text, local_text, null_text, width,
+         global_text, global_text, global_text, 'Z');
+  printf(shared_format_copy, shared_text, shared_text, char(-5));
+  // What was printed is what the strings held at the call, whatever they hold when the host prints.
+  global_text[0] = '#';
+  shared_text[0] = '#';
+}
+
+void launch_strings_through_memory_formats(const char *memory_format, const char *shared_format, char *global_text,
+                                           const char *null_text, int width) {
+  strings_through_memory_formats<<<1, 16>>>(memory_format, shared_format, global_text, null_text, width);
+}
+
+__global__ void tagged(int tag) { printf("tag %d\n", tag); }
+
+void launch_tagged(int tag, hipStream_t stream) { tagged<<<1, 1, 0, stream>>>(tag); }
+
 // The same line on both sides: the device prints it, the host formats it for the reference.
 template <typename T>
 __host__ __device__ int print_row(char *out, size_t size, int launch, int block, int thread, int row, T value) {

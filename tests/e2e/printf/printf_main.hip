@@ -1,8 +1,9 @@
 // Device printf against glibc: every conversion, flag, width/precision/`*` and length modifier
 // (printf_cases.h, formatted by the host's snprintf for the reference), %s of strings in each kind
-// of device memory, many threads and blocks (each thread's lines in order, launches in launch
-// order), hipDeviceSetLimit(hipLimitPrintfFifoSize), and a launch beyond the default buffer (the
-// dropped messages are counted, the buffer grows, the same launch then prints everything).
+// of device memory, formats in device memory (strings copied by the device when it prints), many
+// threads and blocks (each thread's lines in order, launches in launch order), the synchronising
+// calls that print, hipDeviceSetLimit(hipLimitPrintfFifoSize), and a launch beyond the default
+// buffer (the dropped messages are counted, the buffer grows, the same launch then prints all).
 #include "capture.h"
 #include "printf_cases.h"
 #include "printf_test.h"
@@ -10,6 +11,7 @@
 
 #include <cstdarg>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -84,6 +86,82 @@ void test_string_sources() {
   expect_text("string sources", out, want);
   HIP_CHECK(hipFree(d_text));
   HIP_CHECK(hipFree(d_format));
+}
+
+// Formats the compiler cannot see, in global and __shared__ memory, with %s of strings in every
+// kind of memory: the device copies each string when it prints. Both the kernel (after printing)
+// and the host (with copies queued behind the kernel, before the synchronisation that prints)
+// overwrite the strings and formats: a host that read device memory when it formats the messages
+// would print the new contents, and could not read device memory at all where it is not host
+// visible (a discrete GPU).
+void test_strings_through_memory_formats() {
+  const char global_text[] = "global text";
+  const char memory_format[] = PRINTF_MEMORY_FORMAT;
+  char shared_format[64] = PRINTF_SHARED_FORMAT;
+  static_assert(sizeof PRINTF_SHARED_FORMAT <= sizeof shared_format);
+  char *d_text = nullptr, *d_memory_format = nullptr, *d_shared_format = nullptr;
+  HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d_text), sizeof global_text));
+  HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d_memory_format), sizeof memory_format));
+  HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d_shared_format), sizeof shared_format));
+  HIP_CHECK(hipMemcpy(d_text, global_text, sizeof global_text, hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_memory_format, memory_format, sizeof memory_format, hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_shared_format, shared_format, sizeof shared_format, hipMemcpyHostToDevice));
+  constexpr int kWidth = 14;
+  auto [status, out, err] = printed_by([&] {
+    launch_strings_through_memory_formats(d_memory_format, d_shared_format, d_text, nullptr, kWidth);
+    HIP_CHECK(hipMemsetAsync(d_text, '?', sizeof global_text - 1, nullptr));
+    HIP_CHECK(hipMemsetAsync(d_memory_format, '%', sizeof memory_format - 1, nullptr));
+    HIP_CHECK(hipMemcpyAsync(d_shared_format, d_memory_format, sizeof shared_format, hipMemcpyDeviceToDevice, nullptr));
+  });
+  HIP_CHECK(status);
+  const char *shared_text = "abcdefghijklmno";
+  std::string want = formatted(PRINTF_MEMORY_FORMAT, 7, PRINTF_CONSTANT_TEXT, PRINTF_DEVICE_TEXT, global_text,
+                               shared_text, "ABCDEFG", "(null)", kWidth, global_text, global_text,
+                               static_cast<void *>(d_text), 'Z') +
+                     formatted(PRINTF_SHARED_FORMAT, shared_text, shared_text, (signed char)-5);
+  expect_text("strings through formats in memory", out, want);
+  e2e::check(err.empty(), "formats in memory print nothing on stderr");
+  // The overwrite really happened before the output was printed (else the test proves nothing).
+  char first = 0;
+  HIP_CHECK(hipMemcpy(&first, d_text, 1, hipMemcpyDeviceToHost));
+  e2e::expect_eq("the global string overwritten", 0, first, '?');
+  HIP_CHECK(hipFree(d_text));
+  HIP_CHECK(hipFree(d_memory_format));
+  HIP_CHECK(hipFree(d_shared_format));
+}
+
+// Every synchronising call ROCm's output is complete after prints what the launches before it
+// printed, in launch order, whichever of the null stream and hipStreamPerThread they ran on.
+// (hipStreamCreate and events are not implemented yet: hipStreamSynchronize of a created stream
+// and hipEventSynchronize belong here once they are.)
+void test_flush_points() {
+  int *d_value = nullptr;
+  HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d_value), sizeof(int)));
+  int host_value = 0;
+  const std::vector<std::pair<const char *, std::function<hipError_t()>>> points = {
+      {"hipDeviceSynchronize", [] { return hipDeviceSynchronize(); }},
+      {"hipStreamSynchronize(null stream)", [] { return hipStreamSynchronize(nullptr); }},
+      {"hipStreamSynchronize(hipStreamPerThread)", [] { return hipStreamSynchronize(hipStreamPerThread); }},
+      {"hipMemcpy device to host",
+       [&] { return hipMemcpy(&host_value, d_value, sizeof host_value, hipMemcpyDeviceToHost); }},
+      {"hipMemcpy host to device",
+       [&] { return hipMemcpy(d_value, &host_value, sizeof host_value, hipMemcpyHostToDevice); }},
+  };
+  int tag = 0;
+  for (const auto &[name, synchronize] : points) {
+    std::string want;
+    CapturedOutput capture;
+    for (hipStream_t stream : {hipStream_t(nullptr), hipStreamPerThread, hipStream_t(nullptr)}) {
+      launch_tagged(tag, stream);
+      want += "tag " + std::to_string(tag++) + "\n";
+    }
+    hipError_t launched = hipGetLastError(), synchronized = synchronize();
+    capture.finish();
+    HIP_CHECK(launched);
+    HIP_CHECK(synchronized);
+    expect_text(name, capture.out(), want);
+  }
+  HIP_CHECK(hipFree(d_value));
 }
 
 // The lines of launch `launch` in `printed`, per (block, thread), in the order printed.
@@ -232,6 +310,8 @@ void test_fifo_limit() {
 int main() {
   test_format_cases();
   test_string_sources();
+  test_strings_through_memory_formats();
+  test_flush_points();
   test_ordering();
   test_overflow();
   test_fifo_limit();

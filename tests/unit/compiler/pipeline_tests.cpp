@@ -1,5 +1,6 @@
 // Compiler passes and the whole pipeline on hand-written amdgcn IR, as Clang emits it for HIP.
 #include "Compiler.h"
+#include "DeviceLibrary.h"
 #include "StructuredCFG.h"
 
 #include <doctest/doctest.h>
@@ -9,6 +10,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+#include <llvm/IR/Verifier.h>
 #include <llvm/Support/SourceMgr.h>
 
 #include <map>
@@ -606,4 +609,58 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, <2 x i16> %v) {
   CHECK(text.find("OpUMod") != std::string::npos);
   // Signed operations run on signed types, as glslang emits them.
   CHECK(text.find("OpSDiv %int") != std::string::npos);
+}
+
+// Clang's printf lowering of printf(format, 7, shared_text, global_text, 2.5) with a format it
+// cannot parse (`%fmt`, from memory) and of printf("%p %d\n", global_text, 1) with a constant one.
+const char *kPrintfCalls = R"(
+@sh = internal addrspace(3) global [16 x i8] undef
+@constant_format = private unnamed_addr addrspace(4) constant [7 x i8] c"%p %d\0A\00"
+declare i64 @__ockl_printf_begin(i64)
+declare i64 @__ockl_printf_append_string_n(i64, ptr, i64, i32)
+declare i64 @__ockl_printf_append_args(i64, i32, i64, i64, i64, i64, i64, i64, i64, i32)
+define amdgpu_kernel void @k(ptr addrspace(1) %fmt.global, ptr addrspace(1) %text, ptr addrspace(1) %out) {
+  %fmt = addrspacecast ptr addrspace(1) %fmt.global to ptr
+  %d0 = call i64 @__ockl_printf_begin(i64 0)
+  %d1 = call i64 @__ockl_printf_append_string_n(i64 %d0, ptr %fmt, i64 16, i32 0)
+  %textval = ptrtoint ptr addrspace(1) %text to i64
+  %d2 = call i64 @__ockl_printf_append_args(i64 %d1, i32 4, i64 7, i64 ptrtoint (ptr addrspacecast (ptr addrspace(3) @sh to ptr) to i64), i64 %textval, i64 4612811918334230528, i64 0, i64 0, i64 0, i32 1)
+  %r = trunc i64 %d2 to i32
+  store i32 %r, ptr addrspace(1) %out
+  %e0 = call i64 @__ockl_printf_begin(i64 0)
+  %e1 = call i64 @__ockl_printf_append_string_n(i64 %e0, ptr addrspacecast (ptr addrspace(4) @constant_format to ptr), i64 7, i32 0)
+  %e2 = call i64 @__ockl_printf_append_args(i64 %e1, i32 1, i64 %textval, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i32 0)
+  %e3 = call i64 @__ockl_printf_append_args(i64 %e2, i32 1, i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i32 1)
+  ret void
+}
+)";
+
+TEST_CASE("printf: pointer arguments of a format Clang could not parse go to the device library as pointers") {
+  Parsed p(kPrintfCalls);
+  CHECK(routePrintfPointerArguments(*p.module));
+  // The calls of the message, in order, as "callee(count or pointer space, isLast)".
+  std::vector<std::string> calls;
+  for (llvm::Instruction &inst : llvm::instructions(*p.module->getFunction("k"))) {
+    auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+    if (!call || call->getCalledFunction()->getName() == "__ockl_printf_begin") continue;
+    std::string name = call->getCalledFunction()->getName().str();
+    auto last = llvm::cast<llvm::ConstantInt>(call->getArgOperand(call->arg_size() - 1))->getZExtValue();
+    if (name == "__ockl_printf_append_args")
+      calls.push_back("args(" + std::to_string(llvm::cast<llvm::ConstantInt>(call->getArgOperand(1))->getZExtValue()) +
+                      "," + std::to_string(last) + ")");
+    else if (name == "__hipvk_printf_append_pointer")
+      calls.push_back("pointer(" + std::to_string(llvm::cast<llvm::AddrSpaceCastOperator>(call->getArgOperand(1))->getSrcAddressSpace()) +
+                      "," + std::to_string(last) + ")");
+    else
+      calls.push_back("string");
+  }
+  // The unparsed format: 7 alone, each pointer with its own space (3 shared, 1 global), then the
+  // double, which carries isLast. The constant format's message is as Clang wrote it.
+  const std::vector<std::string> want = {"string",  "args(1,0)", "pointer(3,0)", "pointer(1,0)", "args(1,1)",
+                                         "string",  "args(1,0)", "args(1,1)"};
+  CHECK(joined(calls) == joined(want));
+  CHECK_FALSE(llvm::verifyModule(*p.module, &llvm::errs()));
+  // The library then defines it, and the whole module compiles.
+  CompileResult r = compileModule(*p.module, {false});
+  CHECK_MESSAGE(r.errors.empty(), joined(r.errors));
 }
