@@ -70,14 +70,16 @@ __device__ __forceinline__ unsigned int nth_set_bit(unsigned long long m, unsign
 }
 
 // The bits of x at the positions set in m, packed towards bit 0 (x86's PEXT): turns a warp ballot
-// into a group-relative one (bit k = the group's rank k). Each of the six rounds moves every
-// selected bit right by the power of two that its count of unselected bits below it has set.
+// into a group-relative one (bit k = the group's rank k). A selected bit must move right by the
+// number of unselected bits below it; round `step` moves by 2^step the bits whose count has that
+// bit set, so six rounds move every bit by its whole count (a binary decomposition, no loop over
+// the lanes).
 __device__ __forceinline__ unsigned long long compress_bits(unsigned long long x, unsigned long long m) {
   x &= m;
-  unsigned long long zeros_below = ~m << 1;  // bit i: an unselected bit lies below bit i (running parity next)
+  unsigned long long zeros_below = ~m << 1;  // bit i: bit i-1 is unselected
   for (unsigned int step = 0; step < 6; ++step) {
-    // Parity prefix: bit i set when the number of unselected bits below i (not yet moved by
-    // earlier rounds) is odd at this round's power of two.
+    // Prefix XOR: bit i is the parity of the flags at and below i, i.e. bit `step` of the count of
+    // unselected bits below i (the lower bits of the count were consumed by earlier rounds).
     unsigned long long odd = zeros_below ^ (zeros_below << 1);
     odd ^= odd << 2;
     odd ^= odd << 4;
@@ -465,7 +467,7 @@ class grid_group : public thread_group {
   static __device__ unsigned int size() { return num_threads(); }
   static __device__ bool is_valid() { return __hipvk_grid_is_valid(); }
   static __device__ void sync() { __hipvk_grid_sync(); }
-  // The grid's size in blocks (ROCm 6.4 and later; earlier ROCm returned the block's size).
+  // The grid's size in blocks (current ROCm; ROCm 6.2 and before returned the block's dimensions).
   static __device__ dim3 group_dim() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
 
   // ROCm's split barrier, as for thread_block: arriving does nothing, waiting is the whole barrier.
