@@ -2,14 +2,11 @@
 // definitions from cuda/hip_to_cuda.h) for the native CUDA baseline, so both run the same source.
 #pragma once
 
-// Grid-wide sync: CUDA's cooperative groups; on hipvk the grid barrier of its device library
-// directly until hip/hip_cooperative_groups.h exists (then this_grid().sync() on both).
+// Grid-wide sync through cooperative groups, the same source on both sides.
 #if defined(__HIP__)
-#include <hip/hipvk_detail/cooperative_grid.h>
-#define BENCH_GRID_SYNC() __hipvk_grid_sync()
+#include <hip/hip_cooperative_groups.h>
 #else
 #include <cooperative_groups.h>
-#define BENCH_GRID_SYNC() cooperative_groups::this_grid().sync()
 #endif
 
 constexpr int kReduceThreads = 256;
@@ -118,8 +115,8 @@ __global__ void grid_sync_rounds(unsigned *slots, int rounds) {
   const unsigned block = blockIdx.x, blocks = gridDim.x;
   for (int r = 1; r <= rounds; ++r) {
     if (threadIdx.x == 0) slots[block] = unsigned(r);
-    BENCH_GRID_SYNC();
+    cooperative_groups::this_grid().sync();
     if (threadIdx.x == 0 && slots[(block + 1) % blocks] != unsigned(r)) slots[blocks] = 1;
-    BENCH_GRID_SYNC();
+    cooperative_groups::this_grid().sync();
   }
 }
