@@ -39,7 +39,12 @@ __device__ bool arriveAndWait(HIPVK_GLOBAL abi::GridBarrier *barrier) {
   }
   const uint64_t limit = barrier->timeoutTicks, maxStep = barrier->maxStepTicks;
   uint64_t last = __hipvk_clock_device(), waited = 0;
-  while (__hip_atomic_load(&barrier->generation, __ATOMIC_ACQUIRE, kAgent) == generation) {
+  // The spin itself is a relaxed load, the timeout bookkeeping runs every kCheckEvery rounds: both
+  // keep the round trip short; the acquire fence after the loop synchronises with the release of
+  // the generation, before the block's __syncthreads hands the outcome on.
+  constexpr uint32_t kCheckEvery = 16;
+  for (uint32_t round = 1; __hip_atomic_load(&barrier->generation, __ATOMIC_RELAXED, kAgent) == generation; ++round) {
+    if (round % kCheckEvery != 0) continue;
     if (__hip_atomic_load(&barrier->timedOut, __ATOMIC_RELAXED, kAgent)) return false;  // another block gave up
     // Time waited, from clock steps: backward steps count nothing, forward jumps at most maxStep.
     const uint64_t now = __hipvk_clock_device(), step = now - last;
@@ -50,6 +55,7 @@ __device__ bool arriveAndWait(HIPVK_GLOBAL abi::GridBarrier *barrier) {
       return false;
     }
   }
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent");
   return true;
 }
 
