@@ -39,11 +39,10 @@ __device__ bool arriveAndWait(HIPVK_GLOBAL abi::GridBarrier *barrier) {
   }
   const uint64_t limit = barrier->timeoutTicks, maxStep = barrier->maxStepTicks;
   uint64_t last = __hipvk_clock_device(), waited = 0;
-  // The spin itself is a relaxed load, the timeout bookkeeping runs every kCheckEvery rounds: both
-  // keep the round trip short; the acquire fence after the loop synchronises with the release of
-  // the generation, before the block's __syncthreads hands the outcome on.
+  // The timeout bookkeeping runs every kCheckEvery polls, to keep the round trip short. The poll
+  // itself acquires: a relaxed one is a load drivers may hoist out of the loop (lavapipe does).
   constexpr uint32_t kCheckEvery = 16;
-  for (uint32_t round = 1; __hip_atomic_load(&barrier->generation, __ATOMIC_RELAXED, kAgent) == generation; ++round) {
+  for (uint32_t round = 1; __hip_atomic_load(&barrier->generation, __ATOMIC_ACQUIRE, kAgent) == generation; ++round) {
     if (round % kCheckEvery != 0) continue;
     if (__hip_atomic_load(&barrier->timedOut, __ATOMIC_RELAXED, kAgent)) return false;  // another block gave up
     // Time waited, from clock steps: backward steps count nothing, forward jumps at most maxStep.
@@ -55,7 +54,6 @@ __device__ bool arriveAndWait(HIPVK_GLOBAL abi::GridBarrier *barrier) {
       return false;
     }
   }
-  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent");
   return true;
 }
 

@@ -196,12 +196,18 @@ SpvId KernelEmitter::emitWarpBuiltin(DeviceBuiltin builtin, CallInst &call) {
     return op(spv::OpGroupNonUniformBroadcastFirst, type, {subgroupScope(), value(call.getArgOperand(0), type)});
   case B::warp_reduce:
   case B::warp_reduce_64: return warpReduce(call);
-  case B::warp_sync:
-    opNoResult(spv::OpControlBarrier,
-               {subgroupScope(), subgroupScope(),
-                u32(spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask |
-                    spv::MemorySemanticsUniformMemoryMask)});
+  case B::warp_sync: {
+    // The active lanes meet at a ballot (a group operation executes with all of them) between two
+    // subgroup-scope fences. Not OpControlBarrier Subgroup: Vulkan wants it in subgroup-uniform
+    // control flow, and lavapipe runs it as a workgroup barrier, so warps that reach __syncwarp()
+    // different numbers of times left threads unfinished.
+    const uint32_t semantics = spv::MemorySemanticsAcquireReleaseMask | spv::MemorySemanticsWorkgroupMemoryMask |
+                               spv::MemorySemanticsUniformMemoryMask;
+    opNoResult(spv::OpMemoryBarrier, {subgroupScope(), u32(semantics)});
+    ballot(b_.constBool(true));
+    opNoResult(spv::OpMemoryBarrier, {subgroupScope(), u32(semantics)});
     return 0;
+  }
   default: break;
   }
   return unsupported(call, "hipvk builtin '" + std::string(deviceBuiltinName(builtin)) + "' is not a warp builtin");

@@ -129,6 +129,18 @@ __global__ void warp_exchange(int *out) {
   out[t] = scratch[partner];
 }
 
+// Warp w calls __syncwarp() w times: warps of one block meet it different numbers of times, which
+// a workgroup-wide barrier would deadlock or cut short.
+__global__ void uneven_syncwarp(int *out) {
+  const unsigned t = threadIdx.x, warp = t / warpSize;
+  int v = int(t);
+  for (unsigned i = 0; i < warp; ++i) {
+    v += 1;
+    __syncwarp();
+  }
+  out[t] = v;
+}
+
 // A reduction as real programs write it: shuffle-down tree per warp, warp sums through shared
 // memory, written against warpSize.
 template <class T> __device__ T warp_sum(T v) {
@@ -220,6 +232,15 @@ void test_match_and_reduce() {
   std::vector<int> got(block);
   d.download(got);
   for (int t = 0; t < block; ++t) e2e::expect_eq("__syncwarp exchange", t, got[t], (t * t + 1) * 2);
+
+  const int uneven = 35, ws = device_warp_size();
+  e2e::DeviceBuffer<int> d_uneven(uneven);
+  HIP_CHECK(hipMemset(d_uneven, 0xA5, uneven * sizeof(int)));
+  uneven_syncwarp<<<1, uneven>>>(d_uneven);
+  HIP_CHECK_LAUNCH();
+  std::vector<int> got_uneven(uneven);
+  d_uneven.download(got_uneven);
+  for (int t = 0; t < uneven; ++t) e2e::expect_eq("__syncwarp, different counts per warp", t, got_uneven[t], t + t / ws);
 
   // Block sizes that are multiples of every warp size up to 64, odd element counts.
   check_block_sum<float>("float", 100003, 256);
