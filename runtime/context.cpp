@@ -69,6 +69,7 @@ void Context::shutdown() {
   // Modules release their per-device objects while the devices live; devices flush their work and
   // save their pipeline caches. Validation errors raised by the teardown still count. The modules
   // themselves stay: Clang's atexit handlers unregister them later.
+  shutDown_.store(true, std::memory_order_release);
   for (const std::unique_ptr<Device> &device : devices_) registry_->dropInstances(*device);
   devices_.clear();
   exitOnValidationErrors();
