@@ -276,9 +276,9 @@ Buffer &Stream::stagingLocked() {
   return *staging_;
 }
 
-void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes) {
+void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes, bool hipOrder) {
   std::lock_guard copying(copyMutex_);
-  std::unique_lock lock = lockForWork();
+  std::unique_lock lock = hipOrder ? lockForWork() : std::unique_lock(mutex_);
   const Buffer &target = dst.allocation->buffer;
   if (target.mapped) {
     // Earlier kernels may still read the old contents.

@@ -105,7 +105,9 @@ class Stream {
 
   // Host <-> device copies return once done (hipMemcpy semantics); device copies and fills are
   // enqueued. Ranges have been validated by the caller.
-  void copyHostToDevice(const Resolved &dst, const void *src, size_t bytes);
+  // `hipOrder` false: the runtime's own upload (a module's globals at first use), which must not
+  // wait for other streams under the legacy rules (a callback may be holding one).
+  void copyHostToDevice(const Resolved &dst, const void *src, size_t bytes, bool hipOrder = true);
   void copyDeviceToHost(void *dst, const Resolved &src, size_t bytes);
   void copyDeviceToDevice(const Resolved &dst, const Resolved &src, size_t bytes);
   void fillBytes(const Resolved &dst, uint8_t value, size_t bytes);  // any alignment
