@@ -5,6 +5,8 @@
 #include <hip/hip_runtime.h>
 #include <hipvk/offload_blob.h>
 
+#include <algorithm>
+
 #include "bench_common.h"
 #include "bench_kernels.h"
 #include "glsl_atomic_float_one.h"
@@ -288,6 +290,38 @@ int main(int argc, char **argv) {
     double glsl = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) gEmpty.launch(1, 1, {}); }, sync) / sz.launches;
     std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "hip", hip * 1e3);
     std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "glsl", glsl * 1e3);
+  }
+  // ---- streams: launch + synchronise round trip on a created stream; event timing resolution
+  // (the smallest non-zero and the median interval between two events recorded back to back)
+  {
+    hipStream_t stream;
+    CHECK(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+    const int trips = std::max(10, sz.launches / 10);
+    auto roundTrip = [&] { empty<<<1, 1, 0, stream>>>(); CHECK(hipStreamSynchronize(stream)); };
+    roundTrip();
+    double ms = bench::timeMs(1, [&] { for (int i = 0; i < trips; ++i) roundTrip(); }, sync) / trips;
+    std::printf("%-8s %-6s %10.2f us per launch + hipStreamSynchronize (created stream)\n", "streamrt", "hip", ms * 1e3);
+    hipEvent_t a, b;
+    CHECK(hipEventCreate(&a));
+    CHECK(hipEventCreate(&b));
+    std::vector<float> gaps;
+    for (int i = 0; i < 200; ++i) {
+      CHECK(hipEventRecord(a, stream));
+      CHECK(hipEventRecord(b, stream));
+      CHECK(hipEventSynchronize(b));
+      float gap = 0;
+      CHECK(hipEventElapsedTime(&gap, a, b));
+      gaps.push_back(gap);
+    }
+    std::sort(gaps.begin(), gaps.end());
+    float smallest = 0;
+    for (float g : gaps) if (g > 0) { smallest = g; break; }
+    verify(gaps.front() >= 0, "event intervals non-negative");
+    std::printf("%-8s %-6s %10.3f us smallest non-zero, %.3f us median event interval\n", "eventres", "hip", smallest * 1e3,
+                gaps[gaps.size() / 2] * 1e3);
+    CHECK(hipEventDestroy(a));
+    CHECK(hipEventDestroy(b));
+    CHECK(hipStreamDestroy(stream));
   }
   std::printf(failures ? "hipvk_bench: FAIL\n" : "hipvk_bench: all results correct\n");
   return failures != 0;

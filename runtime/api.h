@@ -30,7 +30,8 @@ hipError_t call(const char *name, Body &&body) noexcept {
   } catch (...) {
     result = hipErrorUnknown;
   }
-  if (result != hipSuccess) Context::thread().lastError = result;
+  // hipErrorNotReady (a query's answer) is not an error: it leaves the last error alone (HIP rule).
+  if (result != hipSuccess && result != hipErrorNotReady) Context::thread().lastError = result;
   return result;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <string>
 
+#include <unistd.h>
+
 #include "device.h"
 #include "error.h"
 #include "module.h"
@@ -56,8 +58,35 @@ Context &Context::instance() {
   return context;
 }
 
+namespace {
+
+// Returning from main runs the main thread's thread_local destructors first, then the exit
+// handlers in reverse order of registration. Drivers register handlers too, some lazily while they
+// work (lavapipe's LLVM registers its statics when its queue thread first compiles a shader, after
+// hipvk's handler): those run before hipvk's handler and tear down a compiler the driver's thread
+// is still using for work in flight. So the main thread waits for every device here, before any
+// exit handler runs.
+struct MainThreadExit {
+  ~MainThreadExit() {
+    if (::getpid() != ::gettid()) return;  // only the main thread's exit ends the process
+    Context &context = Context::instance();
+    if (context.shutDown()) return;
+    for (const std::unique_ptr<Device> &device : context.existingDevices()) {
+      try {
+        device->synchronize();
+      } catch (const std::exception &e) {
+        log("exit: %s", e.what());
+      }
+    }
+  }
+};
+
+}  // namespace
+
 ThreadState &Context::thread() {
   thread_local ThreadState state;
+  thread_local MainThreadExit exitGuard;
+  (void)exitGuard;
   return state;
 }
 
@@ -69,6 +98,7 @@ void Context::shutdown() {
   // Modules release their per-device objects while the devices live; devices flush their work and
   // save their pipeline caches. Validation errors raised by the teardown still count. The modules
   // themselves stay: Clang's atexit handlers unregister them later.
+  shutDown_.store(true, std::memory_order_release);
   for (const std::unique_ptr<Device> &device : devices_) registry_->dropInstances(*device);
   devices_.clear();
   exitOnValidationErrors();

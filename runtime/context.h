@@ -52,6 +52,10 @@ class Context {
 
   // The usable devices in HIP order; initialises Vulkan on first call. Empty when there is none.
   std::span<const std::unique_ptr<Device>> devices();
+  // The devices if Vulkan was initialised, else none (never initialises).
+  std::span<const std::unique_ptr<Device>> existingDevices() const { return devices_; }
+  // Whether the exit handler has released the devices.
+  bool shutDown() const { return shutDown_.load(std::memory_order_acquire); }
   // Throws hipErrorNoDevice / hipErrorInvalidDevice.
   Device &device(int index);
   Device &currentDevice() { return device(thread().device); }
@@ -81,6 +85,7 @@ class Context {
   std::vector<PhysicalDeviceReport> report_;
   std::unique_ptr<Registry> registry_;
   std::atomic<unsigned> validationErrors_{0};
+  std::atomic<bool> shutDown_{false};
 };
 
 // Debug log on stderr when HIPVK_LOG=1.

@@ -21,8 +21,10 @@
 #include "error.h"
 #include "memory.h"
 #include "module.h"
+#include "queue.h"
 #include "service.h"
 #include "stream.h"
+#include "streams.h"
 
 #include "memset_edges.h"  // generated from shaders/memset_edges.comp
 
@@ -156,13 +158,14 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
 struct Device::Logical {
   vk::Device device;  // declared first: destroyed after everything created from it
   uint32_t queueFamily = 0;
-  VkQueue queue = VK_NULL_HANDLE;
   vk::PipelineLayout layout;
   vk::PipelineCache cache;
   std::filesystem::path cacheFile;
   AllocationTable allocations;
-  std::unique_ptr<ServiceBuffer> service;  // before the stream, which drains it when it waits
-  std::unique_ptr<Stream> stream;  // after the allocations: waits for the GPU before they go
+  std::vector<std::unique_ptr<Submitter::Queue>> queues;
+  Submitter submitter;  // outlives the streams, which submit through it
+  std::unique_ptr<ServiceBuffer> service;  // outlives the streams, which drain it
+  std::unique_ptr<StreamSet> streams;  // after the allocations: waits for the GPU before they go
   vk::ShaderModule memsetModule;
   vk::Pipeline memsetPipeline;
   std::once_flag gridBarrierOnce;
@@ -193,6 +196,17 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   vkGetPhysicalDeviceProperties2(physical, &props_);
   v11Props_.pNext = v12Props_.pNext = v13Props_.pNext = props_.pNext = nullptr;
   vkGetPhysicalDeviceMemoryProperties(physical, &memoryProps_);
+  {
+    queueFamily_ = *computeQueueFamily(physical);
+    uint32_t count = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
+    std::vector<VkQueueFamilyProperties> families(count);
+    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
+    // A few queues let streams overlap; more add little (the device schedules them anyway).
+    constexpr uint32_t kMaxQueues = 4;
+    queueCount_ = std::clamp(families[queueFamily_].queueCount, 1u, kMaxQueues);
+    timestampValidBits_ = families[queueFamily_].timestampValidBits;
+  }
   fillHipProperties();
 }
 
@@ -258,7 +272,8 @@ void Device::fillHipProperties() {
   }
   h.ECCEnabled = 0;  // not reported by Vulkan
   h.unifiedAddressing = 0;
-  h.asyncEngineCount = 0;  // one queue: copies and kernels share it
+  // Streams overlap when the device gives several queues (copies run on them as kernels do).
+  h.asyncEngineCount = int(queueCount_ - 1);
   h.computePreemptionSupported = 0;
   h.singleToDoublePrecisionPerfRatio = 0;  // unknown
   h.hostRegisterSupported = 0;
@@ -547,12 +562,12 @@ Device::Logical &Device::logical() {
 
 void Device::createLogical() {
   auto l = std::make_unique<Logical>();
-  l->queueFamily = *computeQueueFamily(physical_);
-  float priority = 1.0f;
+  l->queueFamily = queueFamily_;
+  std::vector<float> priorities(queueCount_, 1.0f);
   VkDeviceQueueCreateInfo queueInfo{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                     .queueFamilyIndex = l->queueFamily,
-                                    .queueCount = 1,
-                                    .pQueuePriorities = &priority};
+                                    .queueCount = queueCount_,
+                                    .pQueuePriorities = priorities.data()};
   std::vector<const char *> extensions;
   if (hasMemoryBudget_) extensions.push_back(VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   if (hasAtomicFloat_) extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
@@ -568,7 +583,10 @@ void Device::createLogical() {
   VkDevice device = VK_NULL_HANDLE;
   check(vkCreateDevice(physical_, &info, nullptr, &device), "vkCreateDevice");
   l->device = vk::Device(nullptr, device);
-  vkGetDeviceQueue(device, l->queueFamily, 0, &l->queue);
+  for (uint32_t i = 0; i < queueCount_; ++i) {
+    l->queues.push_back(std::make_unique<Submitter::Queue>());
+    vkGetDeviceQueue(device, l->queueFamily, i, &l->queues.back()->queue);
+  }
 
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, abi::kPushConstantBytes};
   VkPipelineLayoutCreateInfo layoutInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -596,8 +614,6 @@ void Device::createLogical() {
   check(vkCreatePipelineCache(device, &cacheInfo, nullptr, &cache), "vkCreatePipelineCache");
   l->cache = vk::PipelineCache(device, cache);
 
-  l->service = std::make_unique<ServiceBuffer>(*this);
-  l->stream = std::make_unique<Stream>(*this, device, l->queueFamily, *l->service);
   VkShaderModuleCreateInfo moduleInfo{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
                                       .codeSize = sizeof(memset_edges),
                                       .pCode = memset_edges};
@@ -605,14 +621,22 @@ void Device::createLogical() {
   check(vkCreateShaderModule(device, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
   l->memsetModule = vk::ShaderModule(device, module);
   l->memsetPipeline = createPipeline(*l, module, "main", {2, 1, 1, 0});
+  l->service = std::make_unique<ServiceBuffer>(*this);
   logical_ = std::move(l);
+  // The streams use vk() and the device's pipeline objects: created once the rest is in place
+  // (call_once still holds other threads back).
+  std::vector<Submitter::Queue *> queues;
+  for (const auto &q : logical_->queues) queues.push_back(q.get());
+  logical_->streams = std::make_unique<StreamSet>(*this, logical_->device.get(), logical_->queueFamily, std::move(queues));
   created_.store(true, std::memory_order_release);
   log("device %d: logical device created", ordinal_);
 }
 
 VkDevice Device::vk() { return logical().device.get(); }
-Stream &Device::nullStream() { return *logical().stream; }
+Stream &Device::nullStream() { return logical().streams->null(); }
+StreamSet &Device::streams() { return *logical().streams; }
 ServiceBuffer &Device::service() { return *logical().service; }
+Submitter &Device::submitter() { return logical().submitter; }
 AllocationTable &Device::allocations() { return logical().allocations; }
 VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
 VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
@@ -714,30 +738,15 @@ vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const cha
   return vk::Pipeline(l.device.get(), pipeline);
 }
 
-void Device::submit(VkCommandBuffer commands, VkSemaphore timeline, uint64_t signalValue) {
-  VkCommandBufferSubmitInfo cmd{.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO, .commandBuffer = commands};
-  VkSemaphoreSubmitInfo signal{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
-                               .semaphore = timeline,
-                               .value = signalValue,
-                               .stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT};
-  VkSubmitInfo2 submit{.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
-                       .commandBufferInfoCount = 1,
-                       .pCommandBufferInfos = &cmd,
-                       .signalSemaphoreInfoCount = 1,
-                       .pSignalSemaphoreInfos = &signal};
-  std::lock_guard lock(queueMutex_);  // vkQueueSubmit2 needs the queue externally synchronized
-  check(vkQueueSubmit2(logical().queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
-}
-
 void Device::synchronize() {
-  if (hasLogical()) logical_->stream->synchronize();
+  if (hasLogical()) logical_->streams->synchronize(false);
 }
 
 void Device::reset() {
   changeSettings([](Settings &s) { s = Settings{}; });
   if (!hasLogical()) return;
   try {
-    synchronize();
+    logical_->streams->reset();
   } catch (const KernelTrap &) {
     // Reported on stderr by the drain; a reset is how a program recovers from it.
   }

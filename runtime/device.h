@@ -21,6 +21,8 @@ class AllocationTable;
 class Context;
 class ServiceBuffer;
 class Stream;
+class StreamSet;
+class Submitter;
 
 // What a buffer's memory is for: hipMalloc'ed device memory, or host-visible memory the runtime
 // writes and reads itself (kernel argument buffers, staging).
@@ -83,13 +85,15 @@ class Device {
   bool hasLogical() const { return created_.load(std::memory_order_acquire); }
   VkDevice vk();
   Stream &nullStream();
-  ServiceBuffer &service();  // printf records and trap status of its launches
+  StreamSet &streams();  // the device's streams and events
+  ServiceBuffer &service();  // printf records and trap status of its launches (all streams)
+  Submitter &submitter();
   AllocationTable &allocations();
   VkPipelineLayout pipelineLayout();
   VkPipeline memsetEdgesPipeline();
   // The grid barrier words (hipvk::abi::GridBarrier) of cooperative launches, in device memory.
-  // Cooperative launches are serialised (stream order; docs/HIP_ON_VULKAN.md), so one per device
-  // suffices: each launch rewrites it in stream order before its dispatch.
+  // Cooperative launches are serialised device-wide (StreamSet::enqueueExclusive), so one per
+  // device suffices: each launch rewrites it before its dispatch.
   struct GridBarrierSlot {
     VkBuffer buffer;
     uint64_t address;
@@ -102,9 +106,12 @@ class Device {
   // dynamic shared bytes, dispatch base allowed, the device's warp size.
   vk::Pipeline createPipeline(VkShaderModule module, const char *entryPoint,
                               const std::array<uint32_t, 4> &specialization);
-  void submit(VkCommandBuffer commands, VkSemaphore timeline, uint64_t signalValue);
+  // Queues of the compute family the logical device gets (streams are spread over them) and the
+  // family's timestamp bits.
+  uint32_t queueCount() const { return queueCount_; }
+  uint32_t timestampValidBits() const { return timestampValidBits_; }
 
-  // Waits for all work; no-op when the logical device was never created.
+  // Waits for all work of every stream; no-op when the logical device was never created.
   void synchronize();
   // hipDeviceReset: waits, then frees every allocation and every module's per-device state, and
   // restores the settings below to their defaults. The device is usable again at once.
@@ -160,6 +167,9 @@ class Device {
   ShaderClockRates clockRates_{};
   CoResidency coResidency_;
   uint64_t hostImportAlignment_ = 0;
+  uint32_t queueFamily_ = 0;
+  uint32_t queueCount_ = 1;
+  uint32_t timestampValidBits_ = 64;
   hipDeviceProp_t hipProps_{};
 
   VkPhysicalDeviceVulkan12Properties v12Props_{};
@@ -169,7 +179,6 @@ class Device {
   std::once_flag logicalOnce_;
   std::unique_ptr<Logical> logical_;
   std::atomic<bool> created_{false};  // logical_ is complete; lets synchronize() skip creation
-  std::mutex queueMutex_;
 };
 
 }  // namespace hipvk

@@ -285,12 +285,13 @@ hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   });
 }
 
-// One queue per device and no stream priorities: the range is [0, 0].
+// ROCm's range (low 1, normal 0, high -1). Priorities are kept and reported back; Vulkan queue
+// priorities are fixed at device creation, so they do not change scheduling.
 hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
   return api::call(__func__, [&] {
     Context::instance().currentDevice();
-    if (leastPriority) *leastPriority = 0;
-    if (greatestPriority) *greatestPriority = 0;
+    if (leastPriority) *leastPriority = 1;
+    if (greatestPriority) *greatestPriority = -1;
   });
 }
 

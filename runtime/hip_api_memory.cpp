@@ -4,6 +4,7 @@
 #include "memory.h"
 #include "module.h"
 #include "stream.h"
+#include "streams.h"
 
 #include <vector>
 
@@ -33,6 +34,62 @@ Resolved fillTarget(const void *dst, size_t bytes) {
   std::optional<Resolved> r = resolve(dst);
   if (!r || bytes > r->bytesLeft()) fail(hipErrorInvalidValue, "not device memory, or range exceeds the allocation");
   return *r;
+}
+
+
+void memsetBytes(void *dst, int value, size_t sizeBytes, Stream *on) {
+  Resolved r = fillTarget(dst, sizeBytes);
+  Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
+  if (sizeBytes > 0) stream.fillBytes(r, uint8_t(value), sizeBytes);
+}
+
+void memsetWords(hipDeviceptr_t dest, int value, size_t count, Stream *on) {
+  if (count > SIZE_MAX / 4) fail(hipErrorInvalidValue, "count too large");
+  Resolved r = fillTarget(dest, count * 4);
+  if (reinterpret_cast<uintptr_t>(dest) % 4 != 0) fail(hipErrorInvalidValue, "hipMemsetD32 needs 4-byte alignment");
+  Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
+  if (count > 0) stream.fillWords(r, uint32_t(value), count);
+}
+
+
+void memsetHalfWords(hipDeviceptr_t dest, unsigned short value, size_t count, Stream *on) {
+  {
+    if (count > SIZE_MAX / 2) fail(hipErrorInvalidValue, "count too large");
+    Resolved r = fillTarget(dest, count * 2);
+    if (reinterpret_cast<uintptr_t>(dest) % 2 != 0) fail(hipErrorInvalidValue, "hipMemsetD16 needs 2-byte alignment");
+    if (count == 0) return;
+    Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
+    uint32_t pattern = uint32_t(value) | uint32_t(value) << 16;
+    if (reinterpret_cast<uintptr_t>(dest) % 4 == 0 && count % 2 == 0) {
+      stream.fillWords(r, pattern, count / 2);
+      return;
+    }
+    // Odd ends: the pattern written from the host (rare and small in practice).
+    std::vector<uint16_t> host(count, value);
+    stream.copyHostToDevice(r, host.data(), count * 2);
+  }
+}
+
+
+void copyToSymbol(const void *symbol, const void *src, size_t sizeBytes, size_t offset, hipMemcpyKind kind,
+                  Stream *stream) {
+  {
+    if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
+      fail(hipErrorInvalidMemcpyDirection, "copies to a symbol come from the host or the device");
+    Symbol s = findSymbol(symbol);
+    checkSymbolRange(s, sizeBytes, offset);
+    copyMemory(symbolAddress(s) + offset, src, sizeBytes, kind, stream);
+  }
+}
+
+void copyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset, hipMemcpyKind kind, Stream *stream) {
+  {
+    if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
+      fail(hipErrorInvalidMemcpyDirection, "copies from a symbol go to the host or the device");
+    Symbol s = findSymbol(symbol);
+    checkSymbolRange(s, sizeBytes, offset);
+    copyMemory(dst, symbolAddress(s) + offset, sizeBytes, kind, stream);
+  }
 }
 
 }  // namespace
@@ -89,19 +146,11 @@ hipError_t hipMemcpy(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind
 }
 
 hipError_t hipMemset(void *dst, int value, size_t sizeBytes) {
-  return api::call(__func__, [&] {
-    Resolved r = fillTarget(dst, sizeBytes);
-    if (sizeBytes > 0) r.device().nullStream().fillBytes(r, uint8_t(value), sizeBytes);
-  });
+  return api::call(__func__, [&] { memsetBytes(dst, value, sizeBytes, nullptr); });
 }
 
 hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count) {
-  return api::call(__func__, [&] {
-    if (count > SIZE_MAX / 4) fail(hipErrorInvalidValue, "count too large");
-    Resolved r = fillTarget(dest, count * 4);
-    if (reinterpret_cast<uintptr_t>(dest) % 4 != 0) fail(hipErrorInvalidValue, "hipMemsetD32 needs 4-byte alignment");
-    if (count > 0) r.device().nullStream().fillWords(r, uint32_t(value), count);
-  });
+  return api::call(__func__, [&] { memsetWords(dest, value, count, nullptr); });
 }
 
 hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol) {
@@ -120,25 +169,14 @@ hipError_t hipGetSymbolSize(size_t *size, const void *symbol) {
 
 hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
                              hipMemcpyKind kind) {
-  return api::call(__func__, [&] {
-    if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-      fail(hipErrorInvalidMemcpyDirection, "copies to a symbol come from the host or the device");
-    Symbol s = findSymbol(symbol);
-    checkSymbolRange(s, sizeBytes, offset);
-    copyMemory(symbolAddress(s) + offset, src, sizeBytes, kind);
-  });
+  return api::call(__func__, [&] { copyToSymbol(symbol, src, sizeBytes, offset, kind, nullptr); });
 }
 
 hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
                                hipMemcpyKind kind) {
-  return api::call(__func__, [&] {
-    if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
-      fail(hipErrorInvalidMemcpyDirection, "copies from a symbol go to the host or the device");
-    Symbol s = findSymbol(symbol);
-    checkSymbolRange(s, sizeBytes, offset);
-    copyMemory(dst, symbolAddress(s) + offset, sizeBytes, kind);
-  });
+  return api::call(__func__, [&] { copyFromSymbol(dst, symbol, sizeBytes, offset, kind, nullptr); });
 }
+
 
 hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags) {
   if (flags != hipDeviceMallocDefault)
@@ -155,19 +193,21 @@ hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDevice
   });
 }
 
-// The asynchronous forms run on the null stream (or hipStreamPerThread, the same queue): host
-// copies complete before returning, which the asynchronous contract allows.
+// The asynchronous forms run in the order of their stream: host copies complete (after the
+// stream's earlier work) before returning, which the asynchronous contract allows; device copies
+// and fills are enqueued.
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
   return api::call(__func__, [&] {
-    streamFor(Context::instance().currentDevice(), stream);
-    copyMemory(dst, src, sizeBytes, kind);
+    StreamRef s = streamFor(Context::instance().currentDevice(), stream);
+    copyMemory(dst, src, sizeBytes, kind, s.get());
   });
 }
 
 hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
   return api::call(__func__, [&] {
-    streamFor(Context::instance().currentDevice(), stream);
-    copyMemory(dst, src, sizeBytes, kind);
+    StreamRef s = streamFor(Context::instance().currentDevice(), stream);
+    copyMemory(dst, src, sizeBytes, kind, s.get());
+    s->synchronize();  // returns when the copy is done, like hipMemcpy
   });
 }
 
@@ -213,54 +253,46 @@ hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int s
 }
 
 hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream) {
-  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
-  return e != hipSuccess ? e : hipMemset(dst, value, sizeBytes);
+  return api::call(__func__, [&] {
+    memsetBytes(dst, value, sizeBytes, streamFor(Context::instance().currentDevice(), stream).get());
+  });
 }
 
 hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count) { return hipMemset(dest, value, count); }
 
 hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count) {
-  return api::call(__func__, [&] {
-    if (count > SIZE_MAX / 2) fail(hipErrorInvalidValue, "count too large");
-    Resolved r = fillTarget(dest, count * 2);
-    if (reinterpret_cast<uintptr_t>(dest) % 2 != 0) fail(hipErrorInvalidValue, "hipMemsetD16 needs 2-byte alignment");
-    if (count == 0) return;
-    Stream &stream = r.device().nullStream();
-    uint32_t pattern = uint32_t(value) | uint32_t(value) << 16;
-    if (reinterpret_cast<uintptr_t>(dest) % 4 == 0 && count % 2 == 0) {
-      stream.fillWords(r, pattern, count / 2);
-      return;
-    }
-    // Odd ends: the pattern written from the host (rare and small in practice).
-    std::vector<uint16_t> host(count, value);
-    stream.copyHostToDevice(r, host.data(), count * 2);
-  });
+  return api::call(__func__, [&] { memsetHalfWords(dest, value, count, nullptr); });
 }
+
 
 hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count, hipStream_t stream) {
   return hipMemsetAsync(dest, value, count, stream);
 }
 
 hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count, hipStream_t stream) {
-  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
-  return e != hipSuccess ? e : hipMemsetD16(dest, value, count);
+  return api::call(__func__, [&] {
+    memsetHalfWords(dest, value, count, streamFor(Context::instance().currentDevice(), stream).get());
+  });
 }
 
 hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream) {
-  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
-  return e != hipSuccess ? e : hipMemsetD32(dst, value, count);
+  return api::call(__func__, [&] {
+    memsetWords(dst, value, count, streamFor(Context::instance().currentDevice(), stream).get());
+  });
 }
 
 hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
-  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
-  return e != hipSuccess ? e : hipMemcpyToSymbol(symbol, src, sizeBytes, offset, kind);
+  return api::call(__func__, [&] {
+    copyToSymbol(symbol, src, sizeBytes, offset, kind, streamFor(Context::instance().currentDevice(), stream).get());
+  });
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
-  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
-  return e != hipSuccess ? e : hipMemcpyFromSymbol(dst, symbol, sizeBytes, offset, kind);
+  return api::call(__func__, [&] {
+    copyFromSymbol(dst, symbol, sizeBytes, offset, kind, streamFor(Context::instance().currentDevice(), stream).get());
+  });
 }
 
 // ---- not implemented yet: pinned/registered host memory, managed memory, 2-D copies ----

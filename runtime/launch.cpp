@@ -12,6 +12,7 @@
 #include "module.h"
 #include "service.h"
 #include "stream.h"
+#include "streams.h"
 
 #include <hipvk/kernel_abi.h>
 
@@ -190,8 +191,9 @@ void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size
 void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArguments &args, size_t dynamicShared,
                   hipStream_t stream, LaunchKind kind) {
   const KernelInfo &info = *function.info;
-  Device &device = Context::instance().currentDevice();
-  Stream &target = streamFor(device, stream);
+  // A created stream runs on its own device, whichever is current (as ROCm).
+  StreamRef target = streamFor(Context::instance().currentDevice(), stream);
+  Device &device = target->device();
   validate(device, info, grid, block, dynamicShared, args);
   const bool cooperative = kind == LaunchKind::Cooperative;
   const GridSyncWait wait = cooperative ? cooperativeWait(device, info, grid, block, dynamicShared) : GridSyncWait{};
@@ -209,14 +211,15 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
     for (size_t i = 0; i < info.args.size(); ++i)
       std::memcpy(to + info.args[i].offset, args.params[i], info.args[i].size);
   };
-  target.enqueue([&](Stream::Recording &r) {
+  auto record = [&](Stream::Recording &r) {
     std::array<std::byte, abi::kPushConstantBytes> push{};
-    ServiceBuffer::LaunchSlot service = device.service().prepareLaunch(info.name);
+    ServiceBuffer::LaunchSlot service = r.service().prepareLaunch(info.name);
     PushHeader header{instance.segmentAddress(), {grid.x, grid.y, grid.z}, service.launchIndex, 0, service.address, 0};
     VkCommandBuffer cmd = r.commands();
     if (cooperative) {
-      // A fresh barrier for this launch, written in stream order: the previous cooperative launch
-      // has finished with it (cooperative launches are serialised), and this dispatch waits for it.
+      // A fresh barrier for this launch: the previous cooperative launch has finished with it
+      // (cooperative launches run alone on the device, one after another), and this dispatch
+      // waits for the write.
       Device::GridBarrierSlot slot = device.gridBarrier();
       abi::GridBarrier state{};
       state.timeoutTicks = wait.timeoutTicks;
@@ -251,7 +254,11 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
         for (uint32_t x = 0; x < grid.x; x += maxCount[0])
           vkCmdDispatchBase(cmd, x, y, z, std::min(maxCount[0], grid.x - x), std::min(maxCount[1], grid.y - y),
                             std::min(maxCount[2], grid.z - z));
-  });
+  };
+  if (cooperative)
+    device.streams().enqueueExclusive(*target, record);
+  else
+    target->enqueue(record);
 }
 
 hipFuncAttributes functionAttributes(const Function &function) {

@@ -196,7 +196,9 @@ std::optional<Resolved> resolveRange(const void *pointer, size_t bytes) {
 
 }  // namespace
 
-void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind) {
+void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, Stream *stream) {
+  // In stream order on `stream` when it belongs to the memory's device, else on its null stream.
+  auto on = [&](Device &device) -> Stream & { return stream && &stream->device() == &device ? *stream : device.nullStream(); };
   if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
     fail(hipErrorInvalidMemcpyDirection, "unknown hipMemcpyKind");
   if (bytes == 0) return;
@@ -216,17 +218,17 @@ void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind) {
   if (!d && !s) {
     std::memmove(dst, src, bytes);
   } else if (d && !s) {
-    d->device().nullStream().copyHostToDevice(*d, src, bytes);
+    on(d->device()).copyHostToDevice(*d, src, bytes);
   } else if (!d && s) {
-    s->device().nullStream().copyDeviceToHost(dst, *s, bytes);
+    on(s->device()).copyDeviceToHost(dst, *s, bytes);
   } else if (&d->device() == &s->device()) {
     if (d->allocation == s->allocation && d->offset < s->offset + bytes && s->offset < d->offset + bytes)
       fail(hipErrorInvalidValue, "overlapping device-to-device copy");
-    d->device().nullStream().copyDeviceToDevice(*d, *s, bytes);
+    on(d->device()).copyDeviceToDevice(*d, *s, bytes);
   } else {
     std::vector<std::byte> bounce(bytes);  // no peer access between Vulkan devices
-    s->device().nullStream().copyDeviceToHost(bounce.data(), *s, bytes);
-    d->device().nullStream().copyHostToDevice(*d, bounce.data(), bytes);
+    on(s->device()).copyDeviceToHost(bounce.data(), *s, bytes);
+    on(d->device()).copyHostToDevice(*d, bounce.data(), bytes);
   }
 }
 

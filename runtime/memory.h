@@ -16,6 +16,8 @@
 
 namespace hipvk {
 
+class Stream;
+
 // A VkBuffer bound to its own memory, usable through its device address. `mapped` is set when the
 // memory is host visible and coherent.
 struct Buffer {
@@ -97,6 +99,6 @@ std::shared_ptr<Allocation> importHostPages(Device &device, const HostPages &pag
 std::optional<Resolved> resolve(const void *pointer);
 
 // hipMemcpy: every hipMemcpyKind; explicit kinds must agree with what the pointers are.
-void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind);
+void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, Stream *stream = nullptr);
 
 }  // namespace hipvk

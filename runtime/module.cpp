@@ -291,7 +291,7 @@ Module::Instance::Instance(Device &device, const Module &module)
       segment_ = allocate(device, module.metadata_.segment, false);
       if (module.managed_) managed_ = importHostPages(device, *module.managed_);
       std::string image = initialSegment(module);
-      device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size());
+      device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size(), false);
     } catch (...) {
       // No destructor runs for a failed constructor.
       if (segment_) device.allocations().remove(segment_->address());

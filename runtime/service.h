@@ -1,7 +1,8 @@
 // The device's service buffer (hipvk::abi::ServiceHeader, docs/ABI.md): where kernels leave device
 // printf records and the trap status of the launches since the last synchronisation. Allocated on
 // the first launch, in host-visible memory; its address goes into every launch's push constants.
-// The stream drains it whenever it has waited for all its work: the records are printed (glibc's
+// Shared by all streams of the device, it is drained by a synchronising call that finds every
+// stream quiet (StreamSet::drainIfIdle; no launch can then be writing it): the records are printed (glibc's
 // format language, runtime/printf.h), in launch order, and a trap becomes the error of the
 // synchronising call.
 #pragma once

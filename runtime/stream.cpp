@@ -7,6 +7,7 @@
 #include "device.h"
 #include "error.h"
 #include "service.h"
+#include "streams.h"
 
 namespace hipvk {
 namespace {
@@ -45,22 +46,15 @@ constexpr uint32_t kMemsetEdgesBytes = offsetof(MemsetEdges, pattern) + sizeof(u
 
 }  // namespace
 
-Stream::Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily, ServiceBuffer &service)
-    : device_(device), service_(service), vkDevice_(vkDevice) {
+Stream::Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, uint32_t queueFamily, Kind kind, int priority)
+    : device_(device), queue_(queue), kind_(kind), priority_(priority), vkDevice_(vkDevice) {
   VkCommandPoolCreateInfo poolInfo{.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                    .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                    .queueFamilyIndex = queueFamily};
   VkCommandPool pool = VK_NULL_HANDLE;
-  check(vkCreateCommandPool(vkDevice, &poolInfo, nullptr, &pool), "vkCreateCommandPool");
-  pool_ = vk::CommandPool(vkDevice, pool);
-
-  VkSemaphoreTypeCreateInfo typeInfo{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
-                                     .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
-                                     .initialValue = 0};
-  VkSemaphoreCreateInfo semInfo{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, .pNext = &typeInfo};
-  VkSemaphore timeline = VK_NULL_HANDLE;
-  check(vkCreateSemaphore(vkDevice, &semInfo, nullptr, &timeline), "vkCreateSemaphore");
-  timeline_ = vk::Semaphore(vkDevice, timeline);
+  check(vkCreateCommandPool(vkDevice_, &poolInfo, nullptr, &pool), "vkCreateCommandPool");
+  pool_ = vk::CommandPool(vkDevice_, pool);
+  timeline_ = std::make_shared<Timeline>(vkDevice_);
 }
 
 Stream::~Stream() {
@@ -69,6 +63,32 @@ Stream::~Stream() {
   } catch (const Error &e) {
     log("stream teardown: %s", e.what());
   }
+  {
+    std::lock_guard lock(hostMutex_);
+    hostStop_ = true;
+  }
+  hostWake_.notify_all();
+  if (hostThread_.joinable()) hostThread_.join();
+}
+
+std::unique_lock<std::mutex> Stream::lockForWork() {
+  std::vector<SyncPoint> waits = device_.streams().dependencies(*this);
+  std::unique_lock lock(mutex_);
+  addWaitsLocked(std::move(waits));
+  return lock;
+}
+
+void Stream::addWaitsLocked(std::vector<SyncPoint> &&waits) {
+  if (waits.empty()) return;
+  // Commands already recorded need not wait: they go in a batch of their own.
+  if (open_) flushLocked();
+  for (SyncPoint &w : waits)
+    if (w && w.timeline != timeline_) pendingWaits_.push_back(std::move(w));
+  updateLastSerialLocked();
+}
+
+void Stream::updateLastSerialLocked() {
+  lastSerial_.store(closed_ + (open_ || !pendingWaits_.empty() ? 1 : 0), std::memory_order_release);
 }
 
 Stream::Recording Stream::beginCommandLocked() {
@@ -89,9 +109,11 @@ Stream::Recording Stream::beginCommandLocked() {
     open_ = idle_.back();
     idle_.pop_back();
     commandsInBatch_ = 0;
+    updateLastSerialLocked();
   }
   // Stream order: every command waits for the writes of all earlier ones, including those of
-  // earlier batches (a barrier's first scope reaches back through the queue's submission order).
+  // earlier batches (a barrier's first scope reaches back through the queue's submission order;
+  // work of other queues arrives through semaphore waits, which make its writes visible).
   memoryBarrier(open_, kDeviceStages,
                 VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT |
                     VK_ACCESS_2_TRANSFER_WRITE_BIT);
@@ -103,53 +125,127 @@ void Stream::endCommandLocked() {
 }
 
 void Stream::flushLocked() {
-  if (!open_) return;
+  if (!open_ && pendingWaits_.empty()) return;
   VkCommandBuffer cmd = std::exchange(open_, VK_NULL_HANDLE);
-  // Device writes become visible to host reads once the batch's semaphore value is reached.
-  memoryBarrier(cmd, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
-  uint64_t serial = submitted_ + 1;
+  const uint64_t serial = closed_ + 1;
+  Submitter::Batch batch{.queue = &queue_, .commands = cmd, .waits = {}, .timeline = timeline_, .signal = serial};
+  batch.waits = pendingWaits_;
+  // After a host call the queue knows nothing of it: the batch waits for its signal.
+  if (hostCallWait_) batch.waits.push_back({timeline_, hostCallWait_});
   try {
-    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-    device_.submit(cmd, timeline_.get(), serial);
+    if (cmd) {
+      // Device writes become visible to host reads once the batch's semaphore value is reached.
+      memoryBarrier(cmd, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+      check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    }
+    device_.submitter().submit(std::move(batch));
   } catch (...) {
-    idle_.push_back(cmd);  // the next vkBeginCommandBuffer resets it
+    if (cmd) idle_.push_back(cmd);  // the next vkBeginCommandBuffer resets it
+    openRetained_.clear();
+    updateLastSerialLocked();
     throw;
   }
-  submitted_ = serial;
-  inFlight_.emplace_back(serial, cmd);
+  pendingWaits_.clear();
+  hostCallWait_ = 0;
+  closed_ = serial;
+  inFlight_.push_back({serial, cmd, std::move(openRetained_)});
+  openRetained_.clear();
+  updateLastSerialLocked();
 }
 
-void Stream::waitLocked(uint64_t serial) {
-  VkSemaphore timeline = timeline_.get();
-  VkSemaphoreWaitInfo wait{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
-                           .semaphoreCount = 1,
-                           .pSemaphores = &timeline,
-                           .pValues = &serial};
-  check(vkWaitSemaphores(vkDevice_, &wait, UINT64_MAX), "vkWaitSemaphores");
+void Stream::waitAll(std::unique_lock<std::mutex> &lock) {
+  flushLocked();
+  const uint64_t target = closed_;
+  // Unlocked while waiting: other threads may enqueue here, and the legacy null stream or an
+  // event wait of another stream may need to close this stream's batch meanwhile (a callback
+  // that enqueues work must not deadlock against a host waiting for its stream).
+  lock.unlock();
+  timeline_->wait(target);
+  lock.lock();
   recycleLocked();
-  // Every caller waits for all it submitted, with nothing left open: no launch can still be
-  // writing to the service buffer.
-  service_.drain();
+  // The device's service buffer is drained only where no launch of any stream can still write it
+  // or has been given its address (streams run at once and share it).
+  if (!open_ && closed_ == target) device_.streams().drainIfIdle();
 }
 
-uint64_t Stream::completedSerial() const {
-  uint64_t value = 0;
-  check(vkGetSemaphoreCounterValue(vkDevice_, timeline_.get(), &value), "vkGetSemaphoreCounterValue");
-  return value;
-}
+ServiceBuffer &Stream::Recording::service() { return stream_.device_.service(); }
 
 void Stream::recycleLocked() {
-  uint64_t done = completedSerial();
-  while (!inFlight_.empty() && inFlight_.front().first <= done) {
-    idle_.push_back(inFlight_.front().second);
+  uint64_t done = timeline_->completed();
+  while (!inFlight_.empty() && inFlight_.front().serial <= done) {
+    if (inFlight_.front().commands) idle_.push_back(inFlight_.front().commands);
     inFlight_.pop_front();
   }
 }
 
 void Stream::synchronize() {
+  std::unique_lock lock(mutex_);
+  waitAll(lock);
+}
+
+bool Stream::idle() {
   std::lock_guard lock(mutex_);
   flushLocked();
-  waitLocked(submitted_);
+  return timeline_->completed() >= closed_;
+}
+
+SyncPoint Stream::mark() {
+  std::lock_guard lock(mutex_);
+  flushLocked();
+  if (closed_ == 0) return {};
+  return {timeline_, closed_};
+}
+
+void Stream::waitFor(SyncPoint point) {
+  if (!point || point.timeline == timeline_) return;  // stream order already covers it
+  std::unique_lock lock = lockForWork();
+  std::vector<SyncPoint> waits{std::move(point)};
+  addWaitsLocked(std::move(waits));
+}
+
+void Stream::addHostCall(std::function<void()> call) {
+  std::unique_lock lock = lockForWork();
+  flushLocked();
+  const uint64_t after = closed_;
+  const uint64_t signal = ++closed_;
+  hostCallWait_ = signal;
+  // Upload blocks and command buffers of earlier batches are recycled by serial: a host call has
+  // none, so nothing else changes.
+  updateLastSerialLocked();
+  {
+    std::lock_guard hostLock(hostMutex_);
+    hostCalls_.push_back({after, signal, std::move(call)});
+    if (!hostThread_.joinable()) hostThread_ = std::thread([this] { hostCallLoop(); });
+  }
+  hostWake_.notify_one();
+}
+
+void Stream::hostCallLoop() {
+  for (;;) {
+    HostCall next;
+    {
+      std::unique_lock lock(hostMutex_);
+      hostWake_.wait(lock, [&] { return hostStop_ || !hostCalls_.empty(); });
+      if (hostCalls_.empty()) return;  // stopping, and every call has run
+      next = std::move(hostCalls_.front());
+      hostCalls_.pop_front();
+    }
+    try {
+      timeline_->wait(next.after);
+    } catch (const Error &e) {
+      log("stream callback: %s", e.what());
+    }
+    try {
+      next.call();
+    } catch (...) {
+      log("a stream callback threw an exception; ignored");
+    }
+    try {
+      device_.submitter().signalFromHost(timeline_, next.signal);
+    } catch (const Error &e) {
+      log("stream callback signal: %s", e.what());
+    }
+  }
 }
 
 UploadSlice Stream::uploadLocked(size_t bytes) {
@@ -157,7 +253,7 @@ UploadSlice Stream::uploadLocked(size_t bytes) {
   bool fits = !uploadBlocks_.empty() && blockOffset_ + bytes <= uploadBlocks_[currentBlock_].buffer.size;
   if (!fits) {
     // Any block whose readers have all completed can be reused from its start.
-    uint64_t done = completedSerial();
+    uint64_t done = timeline_->completed();
     auto reusable = std::find_if(uploadBlocks_.begin(), uploadBlocks_.end(), [&](const UploadBlock &b) {
       return b.lastUse <= done && b.buffer.size >= bytes;
     });
@@ -169,7 +265,7 @@ UploadSlice Stream::uploadLocked(size_t bytes) {
     blockOffset_ = 0;
   }
   UploadBlock &block = uploadBlocks_[currentBlock_];
-  block.lastUse = submitted_ + 1;
+  block.lastUse = closed_ + 1;
   UploadSlice slice{block.buffer.mapped + blockOffset_, block.buffer.address + blockOffset_};
   blockOffset_ += bytes;
   return slice;
@@ -180,13 +276,13 @@ Buffer &Stream::stagingLocked() {
   return *staging_;
 }
 
-void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes) {
-  std::lock_guard lock(mutex_);
+void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes, bool hipOrder) {
+  std::lock_guard copying(copyMutex_);
+  std::unique_lock lock = hipOrder ? lockForWork() : std::unique_lock(mutex_);
   const Buffer &target = dst.allocation->buffer;
   if (target.mapped) {
     // Earlier kernels may still read the old contents.
-    flushLocked();
-    waitLocked(submitted_);
+    waitAll(lock);
     std::memcpy(target.mapped + dst.offset, src, bytes);
     return;
   }
@@ -196,18 +292,17 @@ void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes
     std::memcpy(staging.mapped, static_cast<const std::byte *>(src) + done, chunk);
     VkBufferCopy region{0, dst.offset + done, chunk};
     vkCmdCopyBuffer(beginCommandLocked().commands(), staging.buffer.get(), target.buffer.get(), 1, &region);
-    flushLocked();
-    waitLocked(submitted_);  // the staging buffer is refilled next
+    waitAll(lock);  // the staging buffer is refilled next
     done += chunk;
   }
 }
 
 void Stream::copyDeviceToHost(void *dst, const Resolved &src, size_t bytes) {
-  std::lock_guard lock(mutex_);
+  std::lock_guard copying(copyMutex_);
+  std::unique_lock lock = lockForWork();
   const Buffer &source = src.allocation->buffer;
   if (source.mapped) {
-    flushLocked();
-    waitLocked(submitted_);
+    waitAll(lock);
     std::memcpy(dst, source.mapped + src.offset, bytes);
     return;
   }
@@ -216,8 +311,7 @@ void Stream::copyDeviceToHost(void *dst, const Resolved &src, size_t bytes) {
     size_t chunk = std::min<size_t>(bytes - done, staging.size);
     VkBufferCopy region{src.offset + done, 0, chunk};
     vkCmdCopyBuffer(beginCommandLocked().commands(), source.buffer.get(), staging.buffer.get(), 1, &region);
-    flushLocked();
-    waitLocked(submitted_);
+    waitAll(lock);
     std::memcpy(static_cast<std::byte *>(dst) + done, staging.mapped, chunk);
     done += chunk;
   }
@@ -270,12 +364,6 @@ void Stream::fillBytes(const Resolved &dst, uint8_t value, size_t bytes) {
       vkCmdDispatch(r.commands(), 1, 1, 1);
     }
   });
-}
-
-Stream &streamFor(Device &device, hipStream_t stream) {
-  if (stream != nullptr && stream != hipStreamPerThread)
-    fail(hipErrorInvalidHandle, "unknown stream (only the null stream and hipStreamPerThread exist so far)");
-  return device.nullStream();
 }
 
 }  // namespace hipvk

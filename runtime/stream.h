@@ -1,28 +1,36 @@
-// A HIP stream over one Vulkan queue. Work is batched: commands are recorded into an open command
-// buffer, each behind a barrier that orders it after everything recorded before it (HIP stream
-// order), and the batch is submitted when the host has to wait for it (or when it grows long). A
-// timeline semaphore counts completed batches; memory used by a batch is recycled once the
-// semaphore passes the batch's serial. Only the null stream exists so far; one Stream object per
-// hipStream_t is the plan.
+// A HIP stream: an ordered sequence of device work on one Vulkan queue, counted on its own
+// timeline semaphore. Work is batched: commands are recorded into an open command buffer, each
+// behind a barrier that orders it after everything recorded before it on the queue (HIP stream
+// order), and the batch is closed (handed to the submission gate, runtime/queue.h) when the host
+// has to wait for it, when another stream must wait for it, or when it grows long. Memory a batch
+// uses is recycled once the timeline passes the batch's serial. Dependencies on other streams
+// (events, the legacy null stream, cooperative launches) are semaphore waits of the next batch;
+// host callbacks take a serial of their own, signalled by the stream's callback thread.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include <hip/hip_runtime_api.h>
 
 #include "memory.h"
+#include "queue.h"
+#include "service.h"
 #include "vulkan.h"
 
 namespace hipvk {
 
 class Device;
-class ServiceBuffer;
 
 // Host-written memory a recorded command reads through its device address.
 struct UploadSlice {
@@ -32,12 +40,22 @@ struct UploadSlice {
 
 class Stream {
  public:
+  // The null stream has HIP's legacy semantics: it waits for the work of every blocking stream
+  // of its device, and blocking streams wait for its work. Non-blocking streams do neither.
+  enum class Kind { Null, Blocking, NonBlocking };
+
   // What a recording callback gets: a command buffer whose next command is already ordered after
-  // all earlier work, and upload memory that lives until the commands have executed.
+  // all earlier work, upload memory that lives until the commands have executed, and the device's
+  // service buffer (device printf, traps).
   class Recording {
    public:
     VkCommandBuffer commands() const { return commands_; }
     UploadSlice upload(size_t bytes) { return stream_.uploadLocked(bytes); }
+    ServiceBuffer &service();
+    // Keeps `object` alive until the batch has executed.
+    void retain(std::shared_ptr<void> object) { stream_.openRetained_.push_back(std::move(object)); }
+    // The serial of the batch being recorded: reached once these commands have executed.
+    SyncPoint point() const { return {stream_.timeline_, stream_.closed_ + 1}; }
 
    private:
     friend class Stream;
@@ -46,56 +64,108 @@ class Stream {
     VkCommandBuffer commands_;
   };
 
-  // `service`: the device's service buffer, drained (device printf, traps) whenever the stream
-  // has waited for all its work.
-  Stream(Device &device, VkDevice vkDevice, uint32_t queueFamily, ServiceBuffer &service);
+  Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, uint32_t queueFamily, Kind kind, int priority);
+  // Waits for the stream's work (callbacks included), then releases it.
   ~Stream();
   Stream(const Stream &) = delete;
   Stream &operator=(const Stream &) = delete;
 
-  // Records commands through `record(Recording&)`.
+  Kind kind() const { return kind_; }
+  unsigned flags() const { return kind_ == Kind::NonBlocking ? hipStreamNonBlocking : hipStreamDefault; }
+  int priority() const { return priority_; }
+  Device &device() const { return device_; }
+  const std::shared_ptr<Timeline> &timeline() const { return timeline_; }
+
+  // Records commands through `record(Recording&)`, after the waits HIP's rules add (legacy null
+  // stream, cooperative launches).
   template <typename Record>
   void enqueue(Record &&record) {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock = lockForWork();
     Recording recording = beginCommandLocked();
     std::forward<Record>(record)(recording);
     endCommandLocked();
   }
 
   // Submits what is recorded and waits until all of the stream's work has completed. Like every
-  // wait, prints the device printf output of the finished launches and throws KernelTrap when one
-  // of them trapped.
+  // wait for all of a stream's work, prints the device printf output of its finished launches and
+  // throws KernelTrap when one of them trapped.
   void synchronize();
+  // hipStreamQuery: closes the open batch; true when everything enqueued has completed.
+  bool idle();
+  // Everything enqueued so far, as a point other streams and events can wait for (closes the
+  // open batch so that the point's signal reaches the gate). A null point: nothing to wait for.
+  SyncPoint mark();
+  // The serial the stream's enqueued work reaches (cheap; includes the open batch).
+  uint64_t lastSerial() const { return lastSerial_.load(std::memory_order_acquire); }
+  // hipStreamWaitEvent: the stream's later work waits for `point`.
+  void waitFor(SyncPoint point);
+  // hipStreamAddCallback / hipLaunchHostFunc: `call` runs on the stream's callback thread once
+  // all earlier work has completed; later work waits for it to return.
+  void addHostCall(std::function<void()> call);
 
   // Host <-> device copies return once done (hipMemcpy semantics); device copies and fills are
   // enqueued. Ranges have been validated by the caller.
-  void copyHostToDevice(const Resolved &dst, const void *src, size_t bytes);
+  // `hipOrder` false: the runtime's own upload (a module's globals at first use), which must not
+  // wait for other streams under the legacy rules (a callback may be holding one).
+  void copyHostToDevice(const Resolved &dst, const void *src, size_t bytes, bool hipOrder = true);
   void copyDeviceToHost(void *dst, const Resolved &src, size_t bytes);
   void copyDeviceToDevice(const Resolved &dst, const Resolved &src, size_t bytes);
   void fillBytes(const Resolved &dst, uint8_t value, size_t bytes);  // any alignment
   void fillWords(const Resolved &dst, uint32_t value, size_t words);  // dst 4-byte aligned
 
+  // Everything enqueued has completed (no lock; a snapshot).
+  bool quiet() const { return timeline_->completed() >= lastSerial(); }
+
+  // Bookkeeping of the legacy null stream's waits (runtime/streams.cpp): the serial of this
+  // stream the null stream last waited for, and of the null stream this one last waited for.
+  std::atomic<uint64_t> waitedByNull{0};
+  std::atomic<uint64_t> nullWaited{0};
+  std::atomic<uint64_t> cooperativeSeen{0};  // the device's cooperative epoch last waited for
+
  private:
+  struct InFlight {
+    uint64_t serial;
+    VkCommandBuffer commands;
+    std::vector<std::shared_ptr<void>> retained;
+  };
+  struct HostCall {
+    uint64_t after;  // serial of the work before it
+    uint64_t signal;
+    std::function<void()> call;
+  };
+
+  // The dependencies HIP adds before new work (runtime/streams.cpp), then this stream's lock with
+  // them attached to the next batch.
+  std::unique_lock<std::mutex> lockForWork();
+  void addWaitsLocked(std::vector<SyncPoint> &&waits);
   Recording beginCommandLocked();
   void endCommandLocked();
   void flushLocked();
-  void waitLocked(uint64_t serial);
+  // Closes the open batch and waits for everything closed (unlocking meanwhile).
+  void waitAll(std::unique_lock<std::mutex> &lock);
   void recycleLocked();
-  uint64_t completedSerial() const;
+  void updateLastSerialLocked();
   UploadSlice uploadLocked(size_t bytes);
   Buffer &stagingLocked();
+  void hostCallLoop();
 
   Device &device_;
-  ServiceBuffer &service_;
+  Submitter::Queue &queue_;
+  const Kind kind_;
+  const int priority_;
   VkDevice vkDevice_;
   vk::CommandPool pool_;
-  vk::Semaphore timeline_;
+  std::shared_ptr<Timeline> timeline_;
 
   std::mutex mutex_;  // guards everything below
   VkCommandBuffer open_ = VK_NULL_HANDLE;
   uint32_t commandsInBatch_ = 0;
-  uint64_t submitted_ = 0;  // serial of the last submitted batch; the open one gets submitted_ + 1
-  std::deque<std::pair<uint64_t, VkCommandBuffer>> inFlight_;
+  uint64_t closed_ = 0;  // serial of the last closed batch or host call; the open one gets closed_ + 1
+  std::atomic<uint64_t> lastSerial_{0};
+  std::vector<SyncPoint> pendingWaits_;  // waits of the next batch
+  uint64_t hostCallWait_ = 0;            // the next batch waits for this host call's serial
+  std::vector<std::shared_ptr<void>> openRetained_;
+  std::deque<InFlight> inFlight_;
   std::vector<VkCommandBuffer> idle_;
 
   struct UploadBlock {
@@ -105,12 +175,22 @@ class Stream {
   std::vector<UploadBlock> uploadBlocks_;
   size_t currentBlock_ = 0;
   uint64_t blockOffset_ = 0;
+  std::mutex copyMutex_;  // one synchronous copy at a time: they share staging_
   std::optional<Buffer> staging_;  // bounce buffer of synchronous copies (non-mappable memory)
+
+  // The callback thread, started by the first host call.
+  std::mutex hostMutex_;
+  std::condition_variable hostWake_;
+  std::deque<HostCall> hostCalls_;
+  bool hostStop_ = false;
+  std::thread hostThread_;
 };
 
-// The Stream a hipStream_t names on `device`: the null stream, or hipStreamPerThread (which
-// hipvk runs on the null stream: same order, no concurrency lost since there is one queue).
-// Other handles cannot exist yet (hipStreamCreate is not supported): hipErrorInvalidHandle.
-Stream &streamFor(Device &device, hipStream_t stream);
+using StreamRef = std::shared_ptr<Stream>;
+
+// The Stream a hipStream_t names on `device` (the current device): the null stream, the calling
+// thread's per-thread default stream (hipStreamPerThread), or a created stream (of any device).
+// A handle that is not a live stream: hipErrorContextIsDestroyed (ROCm's answer).
+StreamRef streamFor(Device &device, hipStream_t stream);
 
 }  // namespace hipvk

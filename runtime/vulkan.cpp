@@ -13,5 +13,6 @@ void destroy(VkDevice d, VkShaderModule h) { vkDestroyShaderModule(d, h, nullptr
 void destroy(VkDevice d, VkPipelineLayout h) { vkDestroyPipelineLayout(d, h, nullptr); }
 void destroy(VkDevice d, VkPipelineCache h) { vkDestroyPipelineCache(d, h, nullptr); }
 void destroy(VkDevice d, VkPipeline h) { vkDestroyPipeline(d, h, nullptr); }
+void destroy(VkDevice d, VkQueryPool h) { vkDestroyQueryPool(d, h, nullptr); }
 
 }  // namespace hipvk::vk

@@ -20,6 +20,7 @@ void destroy(VkDevice, VkShaderModule);
 void destroy(VkDevice, VkPipelineLayout);
 void destroy(VkDevice, VkPipelineCache);
 void destroy(VkDevice, VkPipeline);
+void destroy(VkDevice, VkQueryPool);
 
 // Move-only owner of a Vulkan handle and of the parent it is destroyed with.
 template <typename Handle, typename Parent>
@@ -63,5 +64,6 @@ using ShaderModule = Unique<VkShaderModule, VkDevice>;
 using PipelineLayout = Unique<VkPipelineLayout, VkDevice>;
 using PipelineCache = Unique<VkPipelineCache, VkDevice>;
 using Pipeline = Unique<VkPipeline, VkDevice>;
+using QueryPool = Unique<VkQueryPool, VkDevice>;
 
 }  // namespace hipvk::vk

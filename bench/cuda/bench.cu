@@ -4,6 +4,7 @@
 #include "bench_common.h"
 #include "bench_kernels.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #define CHECK(expr)                                                                               \
@@ -167,6 +168,36 @@ int main(int argc, char **argv) {
   {
     double us = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, syncDevice) / sz.launches * 1e3;
     std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "cuda", us);
+  }
+  {
+    cudaStream_t stream;
+    CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    const int trips = std::max(10, sz.launches / 10);
+    auto roundTrip = [&] { empty<<<1, 1, 0, stream>>>(); CHECK(cudaStreamSynchronize(stream)); };
+    roundTrip();
+    double ms = bench::timeMs(1, [&] { for (int i = 0; i < trips; ++i) roundTrip(); }, syncDevice) / trips;
+    std::printf("%-8s %-6s %10.2f us per launch + cudaStreamSynchronize (created stream)\n", "streamrt", "cuda", ms * 1e3);
+    cudaEvent_t a, b;
+    CHECK(cudaEventCreate(&a));
+    CHECK(cudaEventCreate(&b));
+    std::vector<float> gaps;
+    for (int i = 0; i < 200; ++i) {
+      CHECK(cudaEventRecord(a, stream));
+      CHECK(cudaEventRecord(b, stream));
+      CHECK(cudaEventSynchronize(b));
+      float gap = 0;
+      CHECK(cudaEventElapsedTime(&gap, a, b));
+      gaps.push_back(gap);
+    }
+    std::sort(gaps.begin(), gaps.end());
+    float smallest = 0;
+    for (float g : gaps) if (g > 0) { smallest = g; break; }
+    verify(gaps.front() >= 0, "event intervals non-negative");
+    std::printf("%-8s %-6s %10.3f us smallest non-zero, %.3f us median event interval\n", "eventres", "cuda", smallest * 1e3,
+                gaps[gaps.size() / 2] * 1e3);
+    CHECK(cudaEventDestroy(a));
+    CHECK(cudaEventDestroy(b));
+    CHECK(cudaStreamDestroy(stream));
   }
   std::printf(failures ? "cuda_bench: FAIL\n" : "cuda_bench: all results correct\n");
   return failures != 0;

@@ -654,8 +654,7 @@ hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t sp
                             size_t height, hipMemcpyKind kind, hipStream_t stream __HIPVK_DEFAULT(0));
 hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
 
-// ---- streams and events (the null stream and hipStreamPerThread work; creating streams and
-// events is a later issue and returns hipErrorNotSupported) ----
+// ---- streams and events ----
 hipError_t hipStreamCreate(hipStream_t *stream);
 hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
 hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, int priority);
@@ -669,6 +668,8 @@ hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
 hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *userData,
                                 unsigned int flags);
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData);
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr, size_t length __HIPVK_DEFAULT(0),
+                                   unsigned int flags __HIPVK_DEFAULT(hipMemAttachSingle));
 hipError_t hipEventCreate(hipEvent_t *event);
 hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
 hipError_t hipEventDestroy(hipEvent_t event);

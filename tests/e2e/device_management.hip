@@ -187,7 +187,7 @@ void checkSettings() {
   e2e::check(bank == hipSharedMemBankSizeEightByte, "bank size");
   int least = 1, greatest = 1;
   HIP_CHECK(hipDeviceGetStreamPriorityRange(&least, &greatest));
-  e2e::check(least == 0 && greatest == 0, "stream priority range");
+  e2e::check(least == 1 && greatest == -1, "stream priority range (ROCm's: low 1, high -1)");
 
   // Per-kernel settings are accepted and reported.
   HIP_CHECK(hipFuncSetCacheConfig(observe, hipFuncCachePreferL1));
@@ -264,8 +264,8 @@ int main() {
   HIP_CHECK(hipStreamSynchronize(hipStreamPerThread));
   HIP_CHECK(hipStreamQuery(0));
   hipStream_t created = nullptr;
-  expectError("hipStreamCreate", hipStreamCreate(&created), hipErrorNotSupported);
-  expectError("hipEventCreate", hipEventCreate(nullptr), hipErrorNotSupported);
+  expectError("hipStreamCreate(nullptr)", hipStreamCreate(nullptr), hipErrorInvalidValue);
+  expectError("hipEventCreate(nullptr)", hipEventCreate(nullptr), hipErrorInvalidValue);
   expectError("hipHostMalloc", hipHostMalloc(reinterpret_cast<void **>(&created), 64, 0), hipErrorNotSupported);
 
   {  // Copies of the driver API (buffers scoped: hipDeviceReset below frees all memory).

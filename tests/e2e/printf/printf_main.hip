@@ -131,9 +131,9 @@ void test_strings_through_memory_formats() {
 }
 
 // Every synchronising call ROCm's output is complete after prints what the launches before it
-// printed, in launch order, whichever of the null stream and hipStreamPerThread they ran on.
-// (hipStreamCreate and events are not implemented yet: hipStreamSynchronize of a created stream
-// and hipEventSynchronize belong here once they are.)
+// printed, in launch order, whichever of the null stream and hipStreamPerThread (a blocking stream:
+// legacy ordering with the null stream) they ran on. The last launch is on the stream each call
+// waits for, so that all three have completed when it returns.
 void test_flush_points() {
   int *d_value = nullptr;
   HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d_value), sizeof(int)));
@@ -151,7 +151,9 @@ void test_flush_points() {
   for (const auto &[name, synchronize] : points) {
     std::string want;
     CapturedOutput capture;
-    for (hipStream_t stream : {hipStream_t(nullptr), hipStreamPerThread, hipStream_t(nullptr)}) {
+    const bool perThreadLast = std::string(name).find("PerThread") != std::string::npos;
+    for (hipStream_t stream : {hipStream_t(nullptr), perThreadLast ? hipStream_t(nullptr) : hipStreamPerThread,
+                               perThreadLast ? hipStreamPerThread : hipStream_t(nullptr)}) {
       launch_tagged(tag, stream);
       want += "tag " + std::to_string(tag++) + "\n";
     }
