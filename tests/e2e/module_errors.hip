@@ -149,9 +149,10 @@ int main() {
               hipErrorInvalidValue);
   expectError("zero grid", hipModuleLaunchKernel(f, 0, 1, 1, 4, 1, 1, 0, nullptr, params, nullptr),
               hipErrorInvalidConfiguration);
+  // ROCm's ihipModuleLaunchKernel: a stream that is not live is hipErrorContextIsDestroyed.
   expectError("unknown stream",
               hipModuleLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, reinterpret_cast<hipStream_t>(&bogus), params, nullptr),
-              hipErrorInvalidHandle);
+              hipErrorContextIsDestroyed);
   int value = 0;
   expectError("unknown function attribute", hipFuncGetAttribute(&value, HIP_FUNC_ATTRIBUTE_MAX, f),
               hipErrorInvalidValue);
