@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 // Aborts the test on any HIP error, naming the call and its location.
 #define HIP_CHECK(expr)                                                                      \
@@ -127,5 +128,18 @@ template <typename T> struct DeviceBuffer {
   }
   operator T *() const { return ptr; }
 };
+
+// Deterministic pseudo-random words (xorshift) for test inputs, the same on every run.
+inline std::vector<unsigned> pseudo_random(size_t n, unsigned seed) {
+  std::vector<unsigned> v(n);
+  unsigned x = seed * 2654435761u + 12345u;
+  for (auto &e : v) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    e = x;
+  }
+  return v;
+}
 
 }  // namespace e2e

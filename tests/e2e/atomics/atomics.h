@@ -14,15 +14,4 @@ void test_block_votes();         // histogram.hip: __syncthreads_count/and/or
 void test_fenced_reduction();    // reduction.hip: __threadfence + last-block-done counter
 void test_shared_wide();         // shared_wide.hip: 64-bit/double atomics and 8/16/64-bit data in __shared__
 
-// Deterministic pseudo-random bytes/values for inputs (same on every run).
-inline std::vector<unsigned> pseudo_random(size_t n, unsigned seed) {
-  std::vector<unsigned> v(n);
-  unsigned x = seed * 2654435761u + 12345u;
-  for (auto &e : v) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    e = x;
-  }
-  return v;
-}
+using e2e::pseudo_random;

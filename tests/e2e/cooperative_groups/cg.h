@@ -37,18 +37,7 @@ inline const std::vector<Shape> &shapes() {
   return s;
 }
 
-// Deterministic pseudo-random words (xorshift), the same on every run.
-inline std::vector<uint32_t> pseudo_random(size_t n, uint32_t seed) {
-  std::vector<uint32_t> v(n);
-  uint32_t x = seed * 2654435761u + 12345u;
-  for (auto &e : v) {
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    e = x;
-  }
-  return v;
-}
+using e2e::pseudo_random;
 
 // Device buffer from/to a host vector.
 template <class T> struct Buffer {
