@@ -335,21 +335,23 @@ SpvId KernelEmitter::argumentBufferAddress() {
 
 SpvId KernelEmitter::gridDim(unsigned dim) { return pushWord(abi::kGridDimOffset + 4 * dim); }
 
-SpvId KernelEmitter::builtinComponent(SpvId &var, spv::BuiltIn builtin, unsigned dim) {
-  SpvId u32t = b_.typeInt(32), v3 = b_.typeVector(u32t, 3);
-  SpvId input = m_.builtinInput(var, builtin, v3);
+SpvId KernelEmitter::loadBuiltin(SpvId &var, spv::BuiltIn builtin, SpvId type) {
+  SpvId input = m_.builtinInput(var, builtin, type);
   interface_.insert(input);
   InPrologue prologue(*this);
-  SpvId vec = op(spv::OpLoad, v3, {input});
+  return op(spv::OpLoad, type, {input});
+}
+
+SpvId KernelEmitter::builtinComponent(SpvId &var, spv::BuiltIn builtin, unsigned dim) {
+  SpvId u32t = b_.typeInt(32);
+  SpvId vec = loadBuiltin(var, builtin, b_.typeVector(u32t, 3));
+  InPrologue prologue(*this);
   return op(spv::OpCompositeExtract, u32t, {vec, dim});
 }
 
 SpvId KernelEmitter::subgroupSize() {
   b_.requireCapability(spv::CapabilityGroupNonUniform);
-  SpvId input = m_.builtinInput(m_.subgroupSize, spv::BuiltInSubgroupSize, b_.typeInt(32));
-  interface_.insert(input);
-  InPrologue prologue(*this);
-  return op(spv::OpLoad, b_.typeInt(32), {input});
+  return loadBuiltin(m_.subgroupSize, spv::BuiltInSubgroupSize, b_.typeInt(32));
 }
 
 SpvId KernelEmitter::argument(const Argument &arg) {

@@ -95,6 +95,7 @@ private:
   SpvId globalSegmentBase();
   SpvId argumentBufferAddress();
   SpvId gridDim(unsigned dim);
+  SpvId loadBuiltin(SpvId &var, spv::BuiltIn builtin, SpvId type); // once, in the prologue
   SpvId builtinComponent(SpvId &var, spv::BuiltIn builtin, unsigned dim);
   SpvId subgroupSize();
   SpvId threadIndex(unsigned dim); // threadIdx.x/y/z

@@ -79,20 +79,16 @@ SpvId KernelEmitter::threadIndex(unsigned dim) {
 
 SpvId KernelEmitter::laneId() {
   b_.requireCapability(spv::CapabilityGroupNonUniform);
-  SpvId input = m_.builtinInput(m_.subgroupLocalId, spv::BuiltInSubgroupLocalInvocationId, b_.typeInt(32));
-  interface_.insert(input);
-  InPrologue prologue(*this);
-  return op(spv::OpLoad, b_.typeInt(32), {input});
+  return loadBuiltin(m_.subgroupLocalId, spv::BuiltInSubgroupLocalInvocationId, b_.typeInt(32));
 }
 
 // Bits of the lanes below this one: SubgroupLtMask's `word` (0: lanes 0-31, 1: lanes 32-63).
 SpvId KernelEmitter::lanesBelowMask(unsigned word) {
   b_.requireCapability(spv::CapabilityGroupNonUniformBallot);
   SpvId u32t = b_.typeInt(32), v4 = b_.typeVector(u32t, 4);
-  SpvId input = m_.builtinInput(m_.subgroupLtMask, spv::BuiltInSubgroupLtMask, v4);
-  interface_.insert(input);
+  SpvId mask = loadBuiltin(m_.subgroupLtMask, spv::BuiltInSubgroupLtMask, v4);
   InPrologue prologue(*this);
-  return op(spv::OpCompositeExtract, u32t, {op(spv::OpLoad, v4, {input}), word});
+  return op(spv::OpCompositeExtract, u32t, {mask, word});
 }
 
 SpvId KernelEmitter::subgroupScope() { return u32(spv::ScopeSubgroup); }
