@@ -3,10 +3,12 @@
 // tiled SGEMM, and every encoding of the same guarantee measured costs the same (docs/PERFORMANCE.md).
 // This pass proves, per barrier, when no global access can be ordered by it: no global write that
 // may precede the barrier may alias a global access that may follow it, and vice versa (alias
-// analysis: distinct __restrict__ arguments, distinct objects). Such barriers are marked and
-// emitted with WorkgroupMemory semantics only; all others keep UniformMemory.
+// analysis: distinct __restrict__ arguments, distinct objects), where a fence or an acquiring or
+// releasing atomic at device scope counts as an access of any global memory. Such barriers are
+// marked and emitted with WorkgroupMemory semantics only; all others keep UniformMemory.
 #include "DeviceBuiltins.h"
 #include "Passes.h"
+#include "SyncScopes.h"
 
 #include <llvm/Analysis/AliasAnalysis.h>
 #include <llvm/Analysis/CFG.h>
@@ -37,6 +39,23 @@ bool mayBeGlobal(const Value *pointer) {
   return as != AS::Shared && as != AS::Private && as != AS::Constant;
 }
 
+// A fence or an acquiring/releasing atomic at device scope: it publishes or receives, across
+// blocks, whatever global memory the block's barriers made available to it (thread 0 of a grid
+// barrier releases the whole block's writes), so it counts as an access of any global memory.
+bool synchronisesBeyondBlock(const Instruction &inst) {
+  auto beyondBlock = [&](SyncScope::ID id) {
+    spv::Scope scope = spirvScopeOf(inst.getContext(), id);
+    return scope == spv::ScopeDevice || scope == spv::ScopeCrossDevice;
+  };
+  auto ordering = [](AtomicOrdering o) { return o != AtomicOrdering::NotAtomic && o != AtomicOrdering::Unordered && o != AtomicOrdering::Monotonic; };
+  if (auto *fence = dyn_cast<FenceInst>(&inst)) return beyondBlock(fence->getSyncScopeID());
+  if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) return ordering(rmw->getOrdering()) && beyondBlock(rmw->getSyncScopeID());
+  if (auto *cx = dyn_cast<AtomicCmpXchgInst>(&inst)) return ordering(cx->getSuccessOrdering()) && beyondBlock(cx->getSyncScopeID());
+  if (auto *load = dyn_cast<LoadInst>(&inst)) return ordering(load->getOrdering()) && beyondBlock(load->getSyncScopeID());
+  if (auto *store = dyn_cast<StoreInst>(&inst)) return ordering(store->getOrdering()) && beyondBlock(store->getSyncScopeID());
+  return false;
+}
+
 struct GlobalAccess {
   Instruction *inst;
   std::optional<MemoryLocation> location; // none: unknown memory (a call)
@@ -51,6 +70,10 @@ PreservedAnalyses BarrierScopePass::run(Function &f, FunctionAnalysisManager &fa
   for (Instruction &inst : instructions(f)) {
     if (isBarrier(inst)) {
       barriers.push_back(&inst);
+      continue;
+    }
+    if (synchronisesBeyondBlock(inst)) {
+      accesses.push_back({&inst, std::nullopt, true});
       continue;
     }
     if (!inst.mayReadOrWriteMemory()) continue;

@@ -25,6 +25,11 @@ struct OptimizePass : llvm::PassInfoMixin<OptimizePass> {
   CompileContext &ctx;
 };
 
+// Runtime unrolling of small grid-stride-like loops that read global memory (UnrollStreamingLoopsPass.cpp).
+struct UnrollStreamingLoopsPass : llvm::PassInfoMixin<UnrollStreamingLoopsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 struct FuseMultiplyAddPass : llvm::PassInfoMixin<FuseMultiplyAddPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };

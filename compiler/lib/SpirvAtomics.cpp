@@ -4,6 +4,7 @@
 // semantics lives here, once. Read-modify-writes without a SPIR-V instruction were already turned
 // into compare-exchange loops (hipvk-expand-atomics).
 #include "SpirvEmitterImpl.h"
+#include "SyncScopes.h"
 
 using namespace llvm;
 
@@ -14,20 +15,6 @@ namespace {
 // HIP's orderings cover all memory a thread can reach: global (UniformMemory also covers
 // PhysicalStorageBuffer) and __shared__.
 constexpr uint32_t kAllStorageClasses = uint32_t(spv::MemorySemanticsUniformMemoryMask) | uint32_t(spv::MemorySemanticsWorkgroupMemoryMask);
-
-spv::Scope scopeOf(LLVMContext &context, SyncScope::ID id) {
-  if (id == SyncScope::SingleThread) return spv::ScopeInvocation;
-  if (id == SyncScope::System) return spv::ScopeDevice;
-  SmallVector<StringRef, 8> names;
-  context.getSyncScopeNames(names);
-  StringRef name = id < names.size() ? names[id] : "";
-  if (name.starts_with("workgroup")) return spv::ScopeWorkgroup;
-  if (name.starts_with("wavefront")) return spv::ScopeSubgroup;
-  if (name.starts_with("singlethread")) return spv::ScopeInvocation;
-  // "agent" and the system scope: Vulkan's widest scope within a device is Device; memory the
-  // host reads is made available at the queue submission's end anyway.
-  return spv::ScopeDevice;
-}
 
 bool acquires(AtomicOrdering ordering) {
   return ordering == AtomicOrdering::Acquire || ordering == AtomicOrdering::AcquireRelease ||
@@ -61,7 +48,7 @@ unsigned KernelEmitter::valueBits(const Value *v) {
 }
 
 KernelEmitter::MemorySync KernelEmitter::memorySync(AtomicOrdering ordering, SyncScope::ID scope, PointerClass c, AtomicAccess kind) {
-  spv::Scope s = scopeOf(f_.getContext(), scope);
+  spv::Scope s = spirvScopeOf(f_.getContext(), scope);
   // __shared__ memory is visible to the workgroup only: a wider scope buys nothing.
   if (c == PointerClass::Shared && (s == spv::ScopeDevice || s == spv::ScopeQueueFamily)) s = spv::ScopeWorkgroup;
   return {u32(uint32_t(s)), u32(semanticsOf(ordering, kind))};
@@ -201,7 +188,7 @@ void KernelEmitter::emitFence(FenceInst &fence) {
 bool kernelAcquiresAtDeviceScope(const Function &f) {
   LLVMContext &context = f.getContext();
   auto deviceAcquire = [&](AtomicOrdering ordering, SyncScope::ID scope) {
-    return acquires(ordering) && scopeOf(context, scope) == spv::ScopeDevice;
+    return acquires(ordering) && spirvScopeOf(context, scope) == spv::ScopeDevice;
   };
   for (const BasicBlock &bb : f)
     for (const Instruction &i : bb) {

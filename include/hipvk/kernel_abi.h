@@ -129,8 +129,11 @@ static_assert(sizeof(PrintfChunk) == 16 && sizeof(PrintfChunk) % kPrintfChunkAli
 // launch starts from a fresh one); the device library (compiler/devicelib/grid_sync.hip) is the
 // only device code that touches it, with 32-bit atomics at device scope.
 struct GridBarrier {
-  uint32_t arrived;    // blocks that reached the current barrier (reset by the last to arrive)
-  uint32_t generation; // barriers completed so far; waiting blocks watch it change
+  // One word per barrier round trip, never reset: block 0 adds 2^31 - (blocks - 1), every other
+  // block 1, so each barrier adds exactly 2^31: the top bit (the phase) flips when the last block
+  // arrives, and the low bits return to where they were. Waiting blocks watch the phase flip.
+  uint32_t arrivals;
+  uint32_t reserved1;
   uint32_t timedOut;   // set by the first block that stopped waiting: the others stop too
   uint32_t reserved0;
   uint64_t timeoutTicks; // device-clock ticks (__hipvk_clock_device) a block waits at least
@@ -139,7 +142,7 @@ struct GridBarrier {
   // backward step counts nothing and a forward jump at most this.
   uint64_t maxStepTicks;
 };
-static_assert(offsetof(GridBarrier, arrived) == 0 && offsetof(GridBarrier, generation) == 4 &&
+static_assert(offsetof(GridBarrier, arrivals) == 0 &&
                   offsetof(GridBarrier, timedOut) == 8 &&
                   offsetof(GridBarrier, timeoutTicks) == 16 && offsetof(GridBarrier, maxStepTicks) == 24 &&
                   sizeof(GridBarrier) == 32,

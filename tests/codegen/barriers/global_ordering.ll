@@ -62,3 +62,22 @@ wait:
   store i32 %f, ptr addrspace(1) %dst, align 4
   ret void
 }
+
+; A grid barrier's shape: every thread writes its own __restrict__ element, then after the block's
+; barrier thread 0 releases at device scope for the whole block. The release publishes the other
+; threads' writes only through the barrier, so the barrier keeps UniformMemory.
+; CHECK-LABEL: OpFunction %void
+; CHECK: OpControlBarrier %uint_2 %uint_2 %uint_328
+define amdgpu_kernel void @block_release(ptr addrspace(1) noalias %out, ptr addrspace(1) %counter) {
+  %t = call i32 @__hipvk_thread_idx_x()
+  %dst = getelementptr i32, ptr addrspace(1) %out, i32 %t
+  store i32 %t, ptr addrspace(1) %dst, align 4
+  call void @__hipvk_syncthreads()
+  %first = icmp eq i32 %t, 0
+  br i1 %first, label %arrive, label %done
+arrive:
+  %old = atomicrmw add ptr addrspace(1) %counter, i32 1 syncscope("agent") release, align 4
+  br label %done
+done:
+  ret void
+}
