@@ -15,6 +15,7 @@
 #include "streams.h"
 
 #include <hipvk/kernel_abi.h>
+#include <hipvk/offload_blob.h>
 
 namespace hipvk {
 namespace {
@@ -34,6 +35,26 @@ uint64_t launchSharedBytes(const KernelInfo &kernel, size_t dynamicShared) {
   constexpr uint64_t kBeyondAnyDevice = uint64_t(1) << 40;
   if (dynamicShared >= kBeyondAnyDevice) return kBeyondAnyDevice;
   return alignedStaticShared(kernel) + (uint64_t(dynamicShared) + 3) / 4 * 4;
+}
+
+// The condition of a kernel's blob::kDisjointPointerArguments variant (compiled as if its pointer
+// parameters were __restrict__): every non-null pointer argument points into a different hipMalloc
+// allocation of the device. Accesses through a pointer stay inside its allocation, so such
+// arguments alias neither each other nor the module's variables; anything else (a module
+// variable's address, an unknown address, two arguments into one allocation) takes the fallback.
+bool pointerArgumentsDisjoint(Device &device, const KernelInfo &info, const LaunchArguments &args) {
+  std::vector<const Allocation *> seen;
+  for (size_t i = 0; i < info.args.size(); ++i) {
+    if (!info.args[i].pointer) continue;
+    uint64_t address = 0;
+    const void *value = args.packed ? static_cast<const std::byte *>(args.packed) + info.args[i].offset : args.params[i];
+    std::memcpy(&address, value, sizeof address);
+    if (address == 0) continue;
+    std::optional<Resolved> r = device.allocations().find(address);
+    if (!r || !r->allocation->userOwned || std::find(seen.begin(), seen.end(), r->allocation.get()) != seen.end()) return false;
+    seen.push_back(r->allocation.get());
+  }
+  return true;
 }
 
 void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 block, size_t dynamicShared,
@@ -199,7 +220,10 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
   const GridSyncWait wait = cooperative ? cooperativeWait(device, info, grid, block, dynamicShared) : GridSyncWait{};
 
   Module::Instance &instance = function.module->instance(device);
-  VkPipeline pipeline = instance.pipeline(info, block, uint32_t(dynamicShared));
+  const uint32_t conditions = (info.launchConditions & blob::kDisjointPointerArguments) && pointerArgumentsDisjoint(device, info, args)
+                                  ? blob::kDisjointPointerArguments
+                                  : 0;
+  VkPipeline pipeline = instance.pipeline(info, block, uint32_t(dynamicShared), conditions);
   VkPipelineLayout layout = device.pipelineLayout();
   const uint32_t *maxCount = device.limits().maxComputeWorkGroupCount;
 

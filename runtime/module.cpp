@@ -142,9 +142,10 @@ Metadata Metadata::parse(std::string_view text) {
       if (k.pushArgs && k.argsSize > abi::kMaxPushArgumentBytes) invalidImage("metadata: push_args kernel with large arguments");
       m.kernels.push_back(std::move(k));
     } else if (f[0] == "arg") {
-      expect(3);
+      if (f.size() != 4 || f[3] != "pointer") expect(3);
       if (m.kernels.empty()) invalidImage("metadata: 'arg' before any 'kernel'");
-      ArgInfo a{number<uint32_t>(f[1]), number<uint32_t>(f[2])};
+      ArgInfo a{number<uint32_t>(f[1]), number<uint32_t>(f[2]), f.size() == 4};
+      if (a.pointer && a.size != sizeof(uint64_t)) invalidImage("metadata: a pointer argument is not 8 bytes");
       if (uint64_t(a.offset) + a.size > m.kernels.back().argsSize) invalidImage("metadata: argument out of bounds");
       m.kernels.back().args.push_back(a);
     }
@@ -202,6 +203,7 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
       auto kernel = std::find_if(parsed.kernels.begin(), parsed.kernels.end(), [&](const KernelInfo &k) { return k.name == name; });
       if (kernel == parsed.kernels.end()) invalidImage("kernel module holds " + std::string(name) + ", which the metadata lacks");
       kernel->spirvModules.push_back(modules.size() - 1);
+      kernel->launchConditions |= module.requiredFeatures & blob::kDisjointPointerArguments;
     }
   }
   // A translation unit without kernels (only __device__ functions or variables) has no SPIR-V.
@@ -335,12 +337,15 @@ uint64_t Module::Instance::address(const GlobalInfo &global) const {
   return (global.kind == GlobalKind::Managed ? managed_->address() : segmentAddress()) + global.offset;
 }
 
-VkShaderModule Module::Instance::shaderFor(const KernelInfo &kernel) {
-  // The first of the kernel's modules the device can run (later blobs may carry variants for
-  // different device features; feature bits this runtime does not know are never satisfied).
+size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchConditions) const {
+  // The first of the kernel's modules the device and this launch can run (variants for device
+  // features or launch conditions come first; feature bits this runtime does not know are never
+  // satisfied).
   std::string missing;
+  const uint32_t available = launchConditions & blob::kDisjointPointerArguments;
   for (size_t index : kernel.spirvModules) {
     const SpirvModule &module = module_.spirv_[index];
+    if (module.requiredFeatures & blob::kDisjointPointerArguments & ~available) continue;
     if (const uint32_t unknown = module.requiredFeatures & ~blob::kKnownFeatures) {
       char hex[8];
       missing = "device features 0x" + std::string(hex, std::to_chars(hex, hex + sizeof(hex), unknown, 16).ptr);
@@ -350,33 +355,38 @@ VkShaderModule Module::Instance::shaderFor(const KernelInfo &kernel) {
       missing = "SPIR-V capability " + cap;
       continue;
     }
-    vk::ShaderModule &shader = shaders_[index];
-    if (!shader) {
-      const std::vector<uint32_t> code = adaptFloatControls(module.words, device_);
-      VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                    .codeSize = code.size() * sizeof(uint32_t),
-                                    .pCode = code.data()};
-      VkShaderModule created = VK_NULL_HANDLE;
-      check(vkCreateShaderModule(device_.vk(), &info, nullptr, &created), "vkCreateShaderModule");
-      shader = vk::ShaderModule(device_.vk(), created);
-    }
-    return shader.get();
+    return index;
   }
   std::fprintf(stderr, "hipvk: kernel %s needs %s, which %s does not support\n", kernel.name.c_str(), missing.c_str(),
                device_.hipProperties().name);
   fail(hipErrorInvalidDeviceFunction, "kernel " + kernel.name + " needs " + missing);
 }
 
-VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared) {
+VkShaderModule Module::Instance::shader(size_t index) {
+  vk::ShaderModule &shader = shaders_[index];
+  if (!shader) {
+    const std::vector<uint32_t> code = adaptFloatControls(module_.spirv_[index].words, device_);
+    VkShaderModuleCreateInfo info{.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                  .codeSize = code.size() * sizeof(uint32_t),
+                                  .pCode = code.data()};
+    VkShaderModule created = VK_NULL_HANDLE;
+    check(vkCreateShaderModule(device_.vk(), &info, nullptr, &created), "vkCreateShaderModule");
+    shader = vk::ShaderModule(device_.vk(), created);
+  }
+  return shader.get();
+}
+
+VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared, uint32_t launchConditions) {
   std::lock_guard lock(mutex_);
-  auto key = std::make_tuple(&kernel, block.x, block.y, block.z, dynamicShared);
+  const size_t index = moduleFor(kernel, launchConditions);
+  auto key = std::make_tuple(&kernel, index, block.x, block.y, block.z, dynamicShared);
   auto it = pipelines_.find(key);
   if (it == pipelines_.end()) {
-    log("creating pipeline %s block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), block.x, block.y, block.z,
-        dynamicShared);
-    VkShaderModule shader = shaderFor(kernel);
+    log("creating pipeline %s (module %zu%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
+        module_.spirv_[index].requiredFeatures & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",
+        block.x, block.y, block.z, dynamicShared);
     it = pipelines_
-             .emplace(key, device_.createPipeline(shader, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
+             .emplace(key, device_.createPipeline(shader(index), kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
              .first;
   }
   return it->second.get();

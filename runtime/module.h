@@ -33,6 +33,7 @@ class HostPages;
 struct ArgInfo {
   uint32_t offset;
   uint32_t size;
+  bool pointer = false;  // a device address passed by value
 };
 
 struct KernelInfo {
@@ -43,6 +44,7 @@ struct KernelInfo {
   uint32_t privateBytes = 0;
   std::vector<ArgInfo> args;
   std::vector<size_t> spirvModules;  // the SPIR-V modules holding the kernel (variants), in blob order
+  uint32_t launchConditions = 0;     // launch conditions some of those modules have (blob feature bits)
 };
 
 enum class GlobalKind { Device, Constant, Managed };
@@ -103,13 +105,16 @@ class Module {
     uint64_t segmentAddress() const;
     // The device address of a variable of this module (managed ones in the imported host pages).
     uint64_t address(const GlobalInfo &global) const;
-    // The pipeline of `kernel` for this block size and dynamic shared size, created once. Throws
-    // hipErrorInvalidDeviceFunction when no SPIR-V module of the kernel runs on the device.
-    VkPipeline pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared);
+    // The pipeline of `kernel` for this block size and dynamic shared size, created once, from the
+    // first of its modules the device can run and whose launch conditions (blob feature bits such
+    // as kDisjointPointerArguments) `launchConditions` holds. Throws hipErrorInvalidDeviceFunction
+    // when no SPIR-V module of the kernel runs on the device.
+    VkPipeline pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared, uint32_t launchConditions);
 
    private:
     std::string initialSegment(const Module &module) const;
-    VkShaderModule shaderFor(const KernelInfo &kernel);  // with mutex_ held
+    size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions) const;
+    VkShaderModule shader(size_t index);  // with mutex_ held
 
     Device &device_;
     const Module &module_;
@@ -117,7 +122,8 @@ class Module {
     std::shared_ptr<Allocation> segment_;
     std::shared_ptr<Allocation> managed_;  // the module's managed host pages, imported
     std::mutex mutex_;
-    std::map<std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
+    // Per (kernel, SPIR-V module, block size, dynamic shared bytes).
+    std::map<std::tuple<const KernelInfo *, size_t, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
   };
 
   // Parses Clang's fat-binary wrapper around a hipvk blob; throws hipErrorInvalidImage.

@@ -27,6 +27,7 @@ struct KernelArgument {
   uint32_t offset = 0;
   uint32_t size = 0;
   bool byRef = false; // passed by reference to the argument area (aggregates)
+  bool pointer = false; // a pointer passed by value (its value is a device address)
 };
 
 // A memory object with its own array of unsigned `elementBits`-bit elements.

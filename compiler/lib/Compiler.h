@@ -21,7 +21,7 @@ struct CompileOptions {
   bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
   std::string passPipelineOverride; // run only these registry passes (tests)
   std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.<i>.spv per kernel
-                                    // (<prefix>.<i>.float-atomics.spv for its variant)
+                                    // (<prefix>.<i>.<variant>.spv for its variants)
   std::string sourceAsGiven;        // the main source path as hipcc was given it (for diagnostics)
 };
 
@@ -30,13 +30,16 @@ struct CompileOptions {
 struct KernelSpirv {
   std::string kernel; // the entry point's (mangled) name
   std::vector<uint32_t> words;
+  uint32_t requiredFeatures = 0; // blob::kDisjointPointerArguments for that variant
+  std::string variant;           // what the variant is for (diagnostics, --save-temps names); empty: none
 };
 
 struct CompileResult {
   std::vector<KernelSpirv> modules; // in metadata order; none for a translation unit without kernels
-  // Variants of some kernels for devices with native float atomics (VK_EXT_shader_atomic_float),
-  // preferred by the runtime where the device has the capability; `modules` are the fallback.
-  std::vector<KernelSpirv> floatAtomicVariants;
+  // Variants of some kernels, preferred by the runtime where the device (native float atomics,
+  // VK_EXT_shader_atomic_float) or the launch (disjoint pointer arguments) allows them; `modules`
+  // are the fallback. In the order the runtime tries them.
+  std::vector<KernelSpirv> variants;
   std::string metadata;
   std::vector<uint8_t> globalInit;
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success

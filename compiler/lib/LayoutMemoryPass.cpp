@@ -196,6 +196,7 @@ PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
         align = arg.getParamAlign().valueOrOne();
         align = std::max(align, dl.getABITypeAlign(byRef));
       }
+      a.pointer = !a.byRef && type->isPointerTy();
       a.size = uint32_t(dl.getTypeAllocSize(type));
       a.offset = uint32_t(alignTo(kernel.argumentBytes, align));
       kernel.argumentBytes = a.offset + a.size;

@@ -1,6 +1,7 @@
 // Builds the device pipeline from PassRegistry.def and runs the whole compilation.
 #include "AnalysisManagers.h"
 #include "Compiler.h"
+#include "DeviceBuiltins.h"
 #include "DeviceLibrary.h"
 #include "Passes.h"
 #include "SpirvEmitter.h"
@@ -24,7 +25,12 @@
 
 #include <spirv/unified1/spirv.hpp>
 
+#include <hipvk/offload_blob.h>
+
+#include <algorithm>
+#include <map>
 #include <mutex>
+#include <set>
 
 using namespace llvm;
 
@@ -113,7 +119,8 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<KernelS
   for (const auto &[f, k] : layout.kernels) {
     md += "kernel " + f->getName().str() + " " + (k.pushArguments ? "1 " : "0 ") + std::to_string(k.argumentBytes) + " " +
           std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
-    for (const KernelArgument &a : k.arguments) md += "arg " + std::to_string(a.offset) + " " + std::to_string(a.size) + "\n";
+    for (const KernelArgument &a : k.arguments)
+      md += "arg " + std::to_string(a.offset) + " " + std::to_string(a.size) + (a.pointer ? " pointer" : "") + "\n";
   }
   // The shader clock scopes any kernel reads, checked against the device's shader-clock features.
   bool subgroupClock = false, deviceClock = false;
@@ -174,35 +181,121 @@ bool hasFloatAtomicAdd(const Module &m) {
   return false;
 }
 
-// The native-float-atomics variant of the kernels that add floats atomically in global memory: the
-// same pipeline on a copy of the input with those float add/sub kept as atomics. Kernels without
-// such an atomic get no variant; no kernel does if the layout differed (it cannot: the
-// compare-and-swap loops touch no memory of their own).
-std::vector<KernelSpirv> floatAtomicVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback) {
+// Writes a variant under --save-temps as <prefix>.<index>.<variant, dashed>.spv.
+void saveVariant(const CompileOptions &options, size_t index, const KernelSpirv &module) {
+  if (options.saveTempsPrefix.empty()) return;
+  std::string tag = module.variant;
+  std::replace(tag.begin(), tag.end(), ' ', '-');
+  writeFile(options.saveTempsPrefix + "." + std::to_string(index) + "." + tag + ".spv", module.words.data(),
+            module.words.size() * 4, sys::fs::OF_None);
+}
+
+// Compiles a copy of `input` prepared by `prepare` and returns, in metadata order, the modules of
+// the kernels `wanted` accepts (given the variant's final IR of the kernel and its module), each
+// finished and tagged. None if the variant fails to compile or lays memory out differently (the
+// runtime then only has the fallback).
+template <typename Prepare, typename Wanted>
+std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOptions &options, const CompileResult &fallback,
+                                        const char *variant, uint32_t requiredFeatures, Prepare prepare, Wanted wanted) {
   std::unique_ptr<Module> copy = CloneModule(input);
   CompileContext ctx;
-  ctx.nativeFloatAtomics = true;
+  prepare(*copy, ctx);
   if (!runRegistry(*copy, ctx, options.passPipelineOverride, true).empty()) return {};
   std::vector<KernelSpirv> modules = emitSpirv(*copy, ctx);
   if (ctx.diagnostics.hasErrors() || kernelMetadata(ctx.layout, modules) != fallback.metadata) return {};
   std::vector<KernelSpirv> variants;
   for (size_t i = 0; i < modules.size(); ++i) {
-    if (!usesNativeFloatAtomics(modules[i].words)) continue;
+    const Function *kernel = copy->getFunction(modules[i].kernel);
+    if (!kernel || !wanted(*kernel, modules[i], i)) continue;
     if (!finishKernelModule(modules[i], i, options).empty()) return {};
-    if (!options.saveTempsPrefix.empty())
-      writeFile(options.saveTempsPrefix + "." + std::to_string(i) + ".float-atomics.spv", modules[i].words.data(),
-                modules[i].words.size() * 4, sys::fs::OF_None);
+    modules[i].requiredFeatures = requiredFeatures;
+    modules[i].variant = variant;
+    saveVariant(options, i, modules[i]);
     variants.push_back(std::move(modules[i]));
   }
   return variants;
+}
+
+// The native-float-atomics variant of the kernels that add floats atomically in global memory: the
+// same pipeline with those float add/sub kept as atomics. Kernels without such an atomic get no
+// variant (the compare-and-swap loops touch no memory of their own, so the layouts agree).
+std::vector<KernelSpirv> floatAtomicVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback) {
+  return compileVariant(
+      input, options, fallback, "native float atomics", 0, [](Module &, CompileContext &ctx) { ctx.nativeFloatAtomics = true; },
+      [](const Function &, const KernelSpirv &module, size_t) { return usesNativeFloatAtomics(module.words); });
+}
+
+// __syncthreads() barriers that keep their global-memory semantics (BarrierScopePass), per kernel
+// of a compiled module (everything is inlined into the kernels by then).
+std::map<std::string, unsigned> globalOrderingBarriers(const Module &m) {
+  std::map<std::string, unsigned> counts;
+  for (const Function &f : m) {
+    if (f.isDeclaration() || !isKernel(f)) continue;
+    unsigned &n = counts[f.getName().str()];
+    for (const Instruction &inst : instructions(f))
+      if (auto *call = dyn_cast<CallInst>(&inst); call && call->getCalledFunction() &&
+                                                  deviceBuiltin(call->getCalledFunction()->getName()) == DeviceBuiltin::syncthreads &&
+                                                  !inst.getMetadata(kWorkgroupOnlyBarrier))
+        ++n;
+  }
+  return counts;
+}
+
+// Whether every global pointer the kernel dereferences comes from its pointer parameters, a
+// variable of the module or the runtime's own buffers: no pointer is loaded from memory (a table
+// of pointers, a by-value struct holding one) or made from an integer. The runtime can then check
+// the variant's condition on the launch's arguments alone.
+bool pointersComeFromParameters(const Function &kernel) {
+  for (const Instruction &inst : instructions(kernel)) {
+    if (!inst.getType()->isPtrOrPtrVectorTy()) continue;
+    if (isa<LoadInst>(inst) || isa<IntToPtrInst>(inst) || isa<ExtractValueInst>(inst) || isa<ExtractElementInst>(inst) ||
+        isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst))
+      return false;
+  }
+  return true;
+}
+
+// The disjoint-pointer variant (blob::kDisjointPointerArguments): the kernels compiled as if every
+// pointer parameter were __restrict__. Kept for a kernel only where that lets hipvk-barrier-scope
+// prove more barriers workgroup-only (a tiled SGEMM without __restrict__: C may alias A or B, so
+// its barriers must order global memory unless the launch shows they point into different
+// allocations), and where the kernel's pointers all come from its parameters. Kernels with a
+// float-atomics variant get none (the runtime would prefer this one's compare-and-swap loops).
+std::vector<KernelSpirv> disjointPointerVariants(const Module &input, const Module &compiled, const CompileOptions &options,
+                                                 const CompileResult &fallback) {
+  const std::map<std::string, unsigned> before = globalOrderingBarriers(compiled);
+  // Candidates, judged on the fallback's final IR: a barrier to gain, two pointers that may alias.
+  auto candidate = [&](const Function &kernel) {
+    unsigned pointers = 0;
+    for (const Argument &arg : kernel.args()) pointers += arg.getType()->isPointerTy() && !arg.hasByRefAttr();
+    return before.at(kernel.getName().str()) > 0 && pointers >= 2 && pointersComeFromParameters(kernel);
+  };
+  if (none_of(compiled, [&](const Function &f) { return !f.isDeclaration() && isKernel(f) && candidate(f); })) return {};
+  std::set<std::string> haveVariant;
+  for (const KernelSpirv &v : fallback.variants) haveVariant.insert(v.kernel);
+  auto restrictPointers = [](Module &m, CompileContext &) {
+    for (Function &f : m) {
+      if (f.isDeclaration() || !isKernel(f)) continue;
+      for (Argument &arg : f.args())
+        if (arg.getType()->isPointerTy() && !arg.hasByRefAttr()) arg.addAttr(Attribute::NoAlias);
+    }
+  };
+  auto wanted = [&](const Function &kernel, const KernelSpirv &, size_t) {
+    const std::string name = kernel.getName().str();
+    if (haveVariant.count(name) || !pointersComeFromParameters(kernel)) return false;
+    auto it = before.find(name);
+    return it != before.end() && globalOrderingBarriers(*kernel.getParent()).at(name) < it->second;
+  };
+  return compileVariant(input, options, fallback, "disjoint pointers", blob::kDisjointPointerArguments, restrictPointers, wanted);
 }
 
 } // namespace
 
 CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileResult result;
-  // Cloned before the pipeline consumes `m`; compiled after the fallback succeeded.
-  std::unique_ptr<Module> input = hasFloatAtomicAdd(m) ? CloneModule(m) : nullptr;
+  // Cloned before the pipeline consumes `m`: the variants are compiled from it after the fallback
+  // succeeded.
+  std::unique_ptr<Module> input = CloneModule(m);
   CompileContext ctx;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
@@ -234,7 +327,9 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
       sys::fs::remove(options.saveTempsPrefix + "." + std::to_string(i) + ".spv");
   result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
-  if (input) result.floatAtomicVariants = floatAtomicVariants(*input, options, result);
+  if (hasFloatAtomicAdd(*input)) result.variants = floatAtomicVariants(*input, options, result);
+  std::vector<KernelSpirv> disjoint = disjointPointerVariants(*input, m, options, result);
+  result.variants.insert(result.variants.begin(), std::make_move_iterator(disjoint.begin()), std::make_move_iterator(disjoint.end()));
   return result;
 }
 

@@ -57,8 +57,8 @@ int compileAndWrite(llvm::Module &module, const hipvk::CompileOptions &options, 
   if (mode == Mode::EmitAssembly) {
     std::string text; // each kernel's module, in metadata order, under a line naming the kernel; then the variants
     for (const hipvk::KernelSpirv &m : result.modules) text += "; hipvk kernel module: " + m.kernel + "\n" + hipvk::disassembleSpirv(m.words);
-    for (const hipvk::KernelSpirv &m : result.floatAtomicVariants)
-      text += "; hipvk kernel module: " + m.kernel + " (native float atomics variant)\n" + hipvk::disassembleSpirv(m.words);
+    for (const hipvk::KernelSpirv &m : result.variants)
+      text += "; hipvk kernel module: " + m.kernel + " (" + m.variant + " variant)\n" + hipvk::disassembleSpirv(m.words);
     return writeFile(output, text.data(), text.size()) ? 0 : 1;
   }
   std::vector<uint8_t> blob = result.blob();

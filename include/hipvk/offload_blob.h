@@ -48,10 +48,14 @@ struct KernelModuleHeader {
 };
 static_assert(sizeof(Header) == 24 && sizeof(SectionEntry) == 24 && sizeof(KernelModuleHeader) == 16);
 
-// No feature bit is assigned yet. A kernel may have several modules (variants for different device
-// features); a reader uses the first module naming the kernel whose required features and SPIR-V
-// capabilities the device has, and treats bits it does not know as features no device has.
-inline constexpr uint32_t kKnownFeatures = 0;
+// A kernel may have several modules (variants); a reader uses the first module naming the kernel
+// whose required features and SPIR-V capabilities the device and the launch have, and treats bits
+// it does not know as features no device has. Bits:
+// - kDisjointPointerArguments, a condition on each launch rather than on the device: the module
+//   was compiled as if every pointer parameter of its kernels were __restrict__, which holds when
+//   each non-null pointer argument points into a different hipMalloc allocation.
+inline constexpr uint32_t kDisjointPointerArguments = 1u << 0;
+inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments;
 
 // Layout of Clang's wrapper around the embedded blob (argument of __hipRegisterFatBinary).
 struct ClangFatbinWrapper {
