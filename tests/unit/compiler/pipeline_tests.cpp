@@ -81,7 +81,7 @@ TEST_CASE("a simple kernel compiles to valid SPIR-V with its argument layout") {
   CHECK(r.modules[0].kernel == "scale");
   CHECK(validateSpirv(r.modules[0].words) == "");
   CHECK(r.metadata.find("kernel scale 1 24 0 0\n") != std::string::npos);
-  CHECK(r.metadata.find("arg 0 8\narg 8 8\narg 16 4\narg 20 4\n") != std::string::npos);
+  CHECK(r.metadata.find("arg 0 8 pointer\narg 8 8 pointer\narg 16 4\narg 20 4\n") != std::string::npos);
   auto blob = r.blob();
   std::string error;
   auto contents = blob::read(blob.data(), blob.size(), error);
@@ -156,7 +156,7 @@ define amdgpu_kernel void @big(ptr addrspace(1) %out, ptr addrspace(4) byref(%st
   CompileResult r = compileModule(*p.module, {});
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
   CHECK(r.metadata.find("kernel big 0 136 0 0\n") != std::string::npos);
-  CHECK(r.metadata.find("arg 0 8\narg 8 128\n") != std::string::npos);
+  CHECK(r.metadata.find("arg 0 8 pointer\narg 8 128\n") != std::string::npos);
 }
 
 TEST_CASE("recursion is rejected with the function's name") {
