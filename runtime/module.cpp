@@ -378,10 +378,11 @@ VkShaderModule Module::Instance::shader(size_t index) {
 
 VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared, uint32_t launchConditions) {
   std::lock_guard lock(mutex_);
-  const size_t index = moduleFor(kernel, launchConditions);
-  auto key = std::make_tuple(&kernel, index, block.x, block.y, block.z, dynamicShared);
+  // Conditions none of the kernel's modules has change nothing: one pipeline serves them.
+  auto key = std::make_tuple(&kernel, launchConditions & kernel.launchConditions, block.x, block.y, block.z, dynamicShared);
   auto it = pipelines_.find(key);
   if (it == pipelines_.end()) {
+    const size_t index = moduleFor(kernel, launchConditions);
     log("creating pipeline %s (module %zu%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
         module_.spirv_[index].requiredFeatures & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",
         block.x, block.y, block.z, dynamicShared);

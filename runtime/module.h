@@ -122,8 +122,8 @@ class Module {
     std::shared_ptr<Allocation> segment_;
     std::shared_ptr<Allocation> managed_;  // the module's managed host pages, imported
     std::mutex mutex_;
-    // Per (kernel, SPIR-V module, block size, dynamic shared bytes).
-    std::map<std::tuple<const KernelInfo *, size_t, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
+    // Per (kernel, the launch conditions of its modules that hold, block size, dynamic shared bytes).
+    std::map<std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
   };
 
   // Parses Clang's fat-binary wrapper around a hipvk blob; throws hipErrorInvalidImage.

@@ -5,19 +5,35 @@
 //   them through address space 4. NonWritable, so that a driver can use its read-only data path
 //   (NVIDIA: the non-coherent cache) as it does for GLSL. Vulkan has no push-constant or
 //   uniform-buffer path for memory reached by device address.
+// - loads through a pointer parameter that is noalias and read-only (`const T *__restrict__`, or any
+//   pointer parameter of a disjoint-pointer variant): NonWritable too, as nvcc does for
+//   `const __restrict__` (its read-only data path).
 // - kernels that acquire at device scope (kernelAcquiresAtDeviceScope): Coherent, so that what
 //   other blocks wrote before a fence or grid.sync() is what later loads see.
 #include "SpirvEmitterImpl.h"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Instructions.h>
 
 using namespace llvm;
 
 namespace hipvk {
 
+namespace {
+
+// A load through a pointer parameter that nothing in the kernel writes to and nothing else aliases:
+// `const T *__restrict__` (or any pointer parameter of a disjoint-pointer variant) that the
+// optimiser proved read-only. Its memory does not change while the kernel runs.
+bool readsUnaliasedReadOnlyParameter(const LoadInst &load) {
+  auto *arg = dyn_cast<Argument>(getUnderlyingObject(load.getPointerOperand(), /*MaxLookup*/ 0));
+  return arg && arg->hasNoAliasAttr() && arg->onlyReadsMemory();
+}
+
+} // namespace
+
 KernelEmitter::LoadView KernelEmitter::loadViewOf(const Instruction &at) const {
   auto *load = dyn_cast<LoadInst>(&at);
-  if (load && load->getPointerAddressSpace() == AS::Constant) return LoadView::ReadOnly;
+  if (load && (load->getPointerAddressSpace() == AS::Constant || readsUnaliasedReadOnlyParameter(*load))) return LoadView::ReadOnly;
   return coherentLoads_ ? LoadView::Coherent : LoadView::Plain;
 }
 
