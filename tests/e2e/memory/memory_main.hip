@@ -1,0 +1,9 @@
+#include "memory.h"
+
+int main() {
+  test_host_memory();
+  test_pitched();
+  test_queries();
+  test_managed();
+  return e2e::finish("memory");
+}
