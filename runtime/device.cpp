@@ -20,6 +20,7 @@
 #include "context.h"
 #include "device_heap.h"
 #include "error.h"
+#include "mem_pool.h"
 #include "memory.h"
 #include "module.h"
 #include "queue.h"
@@ -165,6 +166,7 @@ struct Device::Logical {
   std::unique_ptr<DeviceHeap> heap;  // outlives the allocations, which return their memory to it
   AllocationTable allocations;
   AllocationTable hostAllocations;
+  std::unique_ptr<MemPoolSet> memPools;  // holds allocations freed in stream order until done
   std::vector<std::unique_ptr<Submitter::Queue>> queues;
   Submitter submitter;  // outlives the streams, which submit through it
   std::unique_ptr<ServiceBuffer> service;  // outlives the streams, which drain it
@@ -633,6 +635,7 @@ void Device::createLogical() {
   l->memsetModule = vk::ShaderModule(device, module);
   l->memsetPipeline = createPipeline(*l, module, "main", {2, 1, 1, 0});
   l->heap = std::make_unique<DeviceHeap>(*this);
+  l->memPools = std::make_unique<MemPoolSet>(*this);
   usageAtStart_ = heapBudget().usage;
   l->service = std::make_unique<ServiceBuffer>(*this);
   logical_ = std::move(l);
@@ -653,6 +656,7 @@ Submitter &Device::submitter() { return logical().submitter; }
 AllocationTable &Device::allocations() { return logical().allocations; }
 AllocationTable &Device::hostAllocations() { return logical().hostAllocations; }
 DeviceHeap &Device::heap() { return *logical().heap; }
+MemPoolSet &Device::memPools() { return *logical().memPools; }
 VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
 VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
 
@@ -715,9 +719,11 @@ size_t Device::freeMemory() {
   DeviceHeap &h = heap();
   uint64_t held = h.committed();
   uint64_t left = h.capacity() > held ? h.capacity() - held : 0;
-  if (HeapBudget b = heapBudget(); b.known) {
-    // What the driver's usage figure misses of hipvk's own memory (all of it on lavapipe, whose
-    // usage does not count its allocations; none on drivers that count them).
+  // A GPU's budget also counts other processes' use of its memory. A CPU device's (lavapipe's) is
+  // the host's free memory, which moves with everything else on the machine and does not count
+  // the device's own allocations: there the heap less what hipvk holds is the answer.
+  if (HeapBudget b = heapBudget(); b.known && props_.properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU) {
+    // What the driver's usage figure misses of hipvk's own memory (none on drivers that count it).
     uint64_t seen = b.usage > usageAtStart_ ? b.usage - usageAtStart_ : 0;
     uint64_t unseen = held > seen ? held - seen : 0;
     uint64_t used = b.usage + unseen;
@@ -784,6 +790,7 @@ void Device::reset() {
   }
   context_.registry().dropInstances(*this);
   logical_->service->release();
+  logical_->memPools = std::make_unique<MemPoolSet>(*this);  // pools go with their memory
   logical_->allocations.clear();
   logical_->hostAllocations.clear();
   logical_->heap->trim();

@@ -20,6 +20,7 @@ namespace hipvk {
 class AllocationTable;
 class Context;
 class DeviceHeap;
+class MemPoolSet;
 class ServiceBuffer;
 class Stream;
 class StreamSet;
@@ -97,6 +98,7 @@ class Device {
   AllocationTable &allocations();      // by device address
   AllocationTable &hostAllocations();  // pinned, registered and managed memory by host address
   DeviceHeap &heap();                  // hipMalloc's memory
+  MemPoolSet &memPools();              // stream-ordered allocation
   VkPipelineLayout pipelineLayout();
   VkPipeline memsetEdgesPipeline();
   // The grid barrier words (hipvk::abi::GridBarrier) of cooperative launches, in device memory.
@@ -108,8 +110,8 @@ class Device {
   };
   GridBarrierSlot gridBarrier();
   uint32_t memoryType(MemoryUse use, uint32_t allowedTypes);
-  // Free bytes of the device-local heap: its size less what hipvk holds, and less what others use
-  // where VK_EXT_memory_budget tells (lavapipe's budget does not count its own allocations).
+  // Free bytes of the device-local heap: its size less what hipvk holds, and on GPUs no more than
+  // VK_EXT_memory_budget leaves (lavapipe's budget does not count its own allocations).
   size_t freeMemory();
   // Creates a compute pipeline following the kernel ABI: spec constants 0..3 = blockDim.xyz and
   // dynamic shared bytes, dispatch base allowed, the device's warp size.

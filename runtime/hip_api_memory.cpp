@@ -4,6 +4,7 @@
 #include "api.h"
 #include "device.h"
 #include "host_memory.h"
+#include "mem_pool.h"
 #include "memory.h"
 #include "module.h"
 #include "stream.h"
@@ -128,6 +129,7 @@ hipError_t hipFree(void *ptr) {
       fail(hipErrorInvalidValue, "not the start of a live hipMalloc allocation");
     Device &device = r->device();
     device.synchronize();  // queued work may still use it
+    if (MemPool *pool = device.memPools().owner(r->allocation->start())) pool->forget(r->allocation->start());
     device.allocations().remove(r->allocation->start());
   });
 }

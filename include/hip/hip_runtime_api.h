@@ -301,6 +301,43 @@ typedef enum hipMemRangeAttribute {
   hipMemRangeAttributeCoherencyMode = 100
 } hipMemRangeAttribute;
 
+// Stream-ordered allocation (ROCm's types and values).
+typedef struct ihipMemPoolHandle_t *hipMemPool_t;
+typedef enum hipMemPoolAttr {
+  hipMemPoolReuseFollowEventDependencies = 0x1,
+  hipMemPoolReuseAllowOpportunistic = 0x2,
+  hipMemPoolReuseAllowInternalDependencies = 0x3,
+  hipMemPoolAttrReleaseThreshold = 0x4,
+  hipMemPoolAttrReservedMemCurrent = 0x5,
+  hipMemPoolAttrReservedMemHigh = 0x6,
+  hipMemPoolAttrUsedMemCurrent = 0x7,
+  hipMemPoolAttrUsedMemHigh = 0x8
+} hipMemPoolAttr;
+typedef enum hipMemLocationType { hipMemLocationTypeInvalid = 0, hipMemLocationTypeDevice = 1 } hipMemLocationType;
+typedef struct hipMemLocation {
+  hipMemLocationType type;
+  int id;
+} hipMemLocation;
+typedef enum hipMemAllocationType {
+  hipMemAllocationTypeInvalid = 0x0,
+  hipMemAllocationTypePinned = 0x1,
+  hipMemAllocationTypeMax = 0x7FFFFFFF
+} hipMemAllocationType;
+typedef enum hipMemAllocationHandleType {
+  hipMemHandleTypeNone = 0x0,
+  hipMemHandleTypePosixFileDescriptor = 0x1,
+  hipMemHandleTypeWin32 = 0x2,
+  hipMemHandleTypeWin32Kmt = 0x4
+} hipMemAllocationHandleType;
+typedef struct hipMemPoolProps {
+  hipMemAllocationType allocType;
+  hipMemAllocationHandleType handleTypes;
+  hipMemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned char reserved[56];
+} hipMemPoolProps;
+
 typedef struct hipFuncAttributes {
   int binaryVersion;
   int cacheModeCA;
@@ -699,6 +736,17 @@ hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttr
                                    size_t count);
 hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
                                     size_t num_attributes, const void *dev_ptr, size_t count);
+hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
+hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
+hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool, hipStream_t stream);
+hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_props);
+hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
+hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
 hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
 hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent);
 hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,

@@ -1,6 +1,7 @@
 // Every kind of memory end to end (several translation units): pinned and registered host memory
 // with zero-copy kernels (host_memory.hip), pitched 2-D/3-D copies and fills (pitched.hip),
-// allocation, sub-allocation and pointer queries (queries.hip), managed memory (managed.hip);
+// allocation, sub-allocation and pointer queries (queries.hip), managed memory (managed.hip),
+// stream-ordered allocation and pools (pools.hip);
 // kernels in memory_kernels.hip, the driver in memory_main.hip.
 #pragma once
 
@@ -25,6 +26,7 @@ void test_host_memory();
 void test_pitched();
 void test_queries();
 void test_managed();
+void test_pools();
 
 // Checks an expected error, then clears it from the thread's last error (HIP_CHECK_LAUNCH reads it).
 inline void expect_error(const char *what, hipError_t got, hipError_t want) {

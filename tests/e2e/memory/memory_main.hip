@@ -5,5 +5,6 @@ int main() {
   test_pitched();
   test_queries();
   test_managed();
+  test_pools();
   return e2e::finish("memory");
 }
