@@ -40,13 +40,18 @@ Resolved fillTarget(const void *dst, size_t bytes) {
   return *r;
 }
 
+// A synchronous fill of host memory (pinned, registered, managed) has completed on return: the
+// host reads it next.
+void finishFill(Stream &stream, const Resolved &r, Stream *on) {
+  if (!on && r.allocation->hostShared()) stream.synchronize();
+}
 
 void memsetBytes(void *dst, int value, size_t sizeBytes, Stream *on) {
   Resolved r = fillTarget(dst, sizeBytes);
   Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
   if (sizeBytes == 0) return;
   stream.fillBytes(r, uint8_t(value), sizeBytes);
-  if (!on && r.allocation->hostShared()) stream.synchronize();  // the host may read it next
+  finishFill(stream, r, on);
 }
 
 void memsetWords(hipDeviceptr_t dest, int value, size_t count, Stream *on) {
@@ -54,7 +59,9 @@ void memsetWords(hipDeviceptr_t dest, int value, size_t count, Stream *on) {
   Resolved r = fillTarget(dest, count * 4);
   if (reinterpret_cast<uintptr_t>(dest) % 4 != 0) fail(hipErrorInvalidValue, "hipMemsetD32 needs 4-byte alignment");
   Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
-  if (count > 0) stream.fillWords(r, uint32_t(value), count);
+  if (count == 0) return;
+  stream.fillWords(r, uint32_t(value), count);
+  finishFill(stream, r, on);
 }
 
 
@@ -68,6 +75,7 @@ void memsetHalfWords(hipDeviceptr_t dest, unsigned short value, size_t count, St
     uint32_t pattern = uint32_t(value) | uint32_t(value) << 16;
     if (reinterpret_cast<uintptr_t>(dest) % 4 == 0 && count % 2 == 0) {
       stream.fillWords(r, pattern, count / 2);
+      finishFill(stream, r, on);
       return;
     }
     // Odd ends: the pattern written from the host (rare and small in practice).

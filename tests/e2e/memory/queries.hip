@@ -3,7 +3,9 @@
 // hipMemPtrGetInfo, hipMemGetAddressRange, hipPointerGetAttributes / hipPointerGetAttribute for
 // device, pinned, registered, managed and plain host pointers (ROCm 6's answers).
 #include <algorithm>
+#include <atomic>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "memory.h"
@@ -177,11 +179,42 @@ void pointer_attributes() {
   e2e::check(a.type == hipMemoryTypeUnregistered, "freed memory is unregistered again");
 }
 
+// Several host threads allocating, copying through and freeing device and pinned memory at once:
+// every round trip must come back intact (the heap and the tables are shared).
+void concurrent_threads() {
+  std::atomic<int> wrong{0}, errors{0};
+  auto worker = [&](unsigned seed) {
+    std::vector<unsigned> r = e2e::pseudo_random(120, seed);
+    for (unsigned x : r) {
+      size_t n = 1 + x % 20000;
+      std::vector<unsigned> in(n), out(n);
+      for (size_t i = 0; i < n; ++i) in[i] = unsigned(i) * seed + x;
+      unsigned *d = nullptr, *pinned = nullptr;
+      if (hipMalloc(&d, n * 4) != hipSuccess || hipHostMalloc(&pinned, n * 4, 0) != hipSuccess) {
+        ++errors;
+        return;
+      }
+      bool ok = hipMemcpy(d, in.data(), n * 4, hipMemcpyHostToDevice) == hipSuccess &&
+                hipMemcpy(pinned, d, n * 4, hipMemcpyDeviceToHost) == hipSuccess &&
+                hipMemcpy(out.data(), pinned, n * 4, hipMemcpyHostToHost) == hipSuccess &&
+                hipFree(d) == hipSuccess && hipHostFree(pinned) == hipSuccess;
+      if (!ok) ++errors;
+      if (out != in) ++wrong;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < 4; ++t) threads.emplace_back(worker, 11 + t);
+  for (std::thread &t : threads) t.join();
+  e2e::expect_eq("HIP errors in concurrent threads", 0, errors.load(), 0);
+  e2e::expect_eq("wrong round trips in concurrent threads", 0, wrong.load(), 0);
+}
+
 }  // namespace
 
 void test_queries() {
   mem_get_info();
   sub_allocation();
   pointer_attributes();
+  concurrent_threads();
   out_of_memory();
 }
