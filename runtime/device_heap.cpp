@@ -53,7 +53,14 @@ DeviceHeap::Placed DeviceHeap::allocate(uint64_t size) {
   const uint64_t alignment = std::max(kMinAlignment, req.alignment);
   std::unique_lock lock(mutex_);
 
-  if (req.size > kDedicatedThreshold || !(req.memoryTypeBits & (1u << memoryType_))) {
+  std::optional<Suballocator::Placement> where;
+  bool dedicated = req.size > kDedicatedThreshold || !(req.memoryTypeBits & (1u << memoryType_));
+  if (!dedicated) {
+    where = places_.place(req.size, alignment);
+    // Near a full device a new block may not fit where the allocation alone does.
+    dedicated = !where && kBlockBytes > capacity_ - std::min(committed_, capacity_);
+  }
+  if (dedicated) {
     // Memory of its own; the lease gives its bytes back to the count once the memory is freed.
     uint32_t type = device_.memoryType(MemoryUse::Device, req.memoryTypeBits);
     Block block = allocateMemory(req.size, type);
@@ -71,7 +78,6 @@ DeviceHeap::Placed DeviceHeap::allocate(uint64_t size) {
     return placed;
   }
 
-  std::optional<Suballocator::Placement> where = places_.place(req.size, alignment);
   if (!where) {
     Block block = allocateMemory(kBlockBytes, memoryType_);
     uint32_t id = places_.addBlock(kBlockBytes);
