@@ -18,7 +18,9 @@
 #include <unistd.h>
 
 #include "context.h"
+#include "device_heap.h"
 #include "error.h"
+#include "mem_pool.h"
 #include "memory.h"
 #include "module.h"
 #include "queue.h"
@@ -161,7 +163,10 @@ struct Device::Logical {
   vk::PipelineLayout layout;
   vk::PipelineCache cache;
   std::filesystem::path cacheFile;
+  std::unique_ptr<DeviceHeap> heap;  // outlives the allocations, which return their memory to it
   AllocationTable allocations;
+  AllocationTable hostAllocations;
+  std::unique_ptr<MemPoolSet> memPools;  // holds allocations freed in stream order until done
   std::vector<std::unique_ptr<Submitter::Queue>> queues;
   Submitter submitter;  // outlives the streams, which submit through it
   std::unique_ptr<ServiceBuffer> service;  // outlives the streams, which drain it
@@ -276,7 +281,15 @@ void Device::fillHipProperties() {
   h.asyncEngineCount = int(queueCount_ - 1);
   h.computePreemptionSupported = 0;
   h.singleToDoublePrecisionPerfRatio = 0;  // unknown
-  h.hostRegisterSupported = 0;
+  // hipHostRegister imports host pages (VK_EXT_external_memory_host); hipHostMalloc memory is
+  // host-visible memory every device maps.
+  h.hostRegisterSupported = hostImportAlignment_ != 0;
+  h.canMapHostMemory = 1;
+  // Managed memory needs a host mapping at its device address (docs/HIP_ON_VULKAN.md): host and
+  // device then share the memory, coherently, and may touch it at the same time.
+  h.managedMemory = supportsManagedMemory();
+  h.concurrentManagedAccess = supportsManagedMemory();
+  h.directManagedMemAccessFromHost = supportsManagedMemory();
   h.timelineSemaphoreInteropSupported = 0;
   for (uint32_t i = 0; i < memoryProps_.memoryHeapCount; ++i)
     if (memoryProps_.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
@@ -621,6 +634,9 @@ void Device::createLogical() {
   check(vkCreateShaderModule(device, &moduleInfo, nullptr, &module), "vkCreateShaderModule");
   l->memsetModule = vk::ShaderModule(device, module);
   l->memsetPipeline = createPipeline(*l, module, "main", {2, 1, 1, 0});
+  l->heap = std::make_unique<DeviceHeap>(*this);
+  l->memPools = std::make_unique<MemPoolSet>(*this);
+  usageAtStart_ = heapBudget().usage;
   l->service = std::make_unique<ServiceBuffer>(*this);
   logical_ = std::move(l);
   // The streams use vk() and the device's pipeline objects: created once the rest is in place
@@ -638,6 +654,9 @@ StreamSet &Device::streams() { return *logical().streams; }
 ServiceBuffer &Device::service() { return *logical().service; }
 Submitter &Device::submitter() { return logical().submitter; }
 AllocationTable &Device::allocations() { return logical().allocations; }
+AllocationTable &Device::hostAllocations() { return logical().hostAllocations; }
+DeviceHeap &Device::heap() { return *logical().heap; }
+MemPoolSet &Device::memPools() { return *logical().memPools; }
 VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
 VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
 
@@ -668,6 +687,12 @@ uint32_t Device::memoryType(MemoryUse use, uint32_t allowedTypes) {
         if (has(i, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT | mappable) &&
             memoryProps_.memoryTypes[i].heapIndex == memoryProps_.memoryTypes[*best].heapIndex)
           return i;
+  } else if (use == MemoryUse::HostWriteCombined) {
+    // Written by the host, read by the device: uncached memory keeps the host's caches out of it.
+    for (uint32_t i = 0; i < memoryProps_.memoryTypeCount && !best; ++i)
+      if (has(i, mappable) && !has(i, VK_MEMORY_PROPERTY_HOST_CACHED_BIT)) best = i;
+    for (uint32_t i = 0; i < memoryProps_.memoryTypeCount && !best; ++i)
+      if (has(i, mappable)) best = i;
   } else {
     // Host access first: cached memory makes read-back fast.
     for (uint32_t i = 0; i < memoryProps_.memoryTypeCount && !best; ++i)
@@ -681,17 +706,30 @@ uint32_t Device::memoryType(MemoryUse use, uint32_t allowedTypes) {
   return *best;
 }
 
+Device::HeapBudget Device::heapBudget() {
+  if (!hasMemoryBudget_) return {};
+  uint32_t heapIndex = memoryProps_.memoryTypes[memoryType(MemoryUse::Device, ~0u)].heapIndex;
+  VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT};
+  VkPhysicalDeviceMemoryProperties2 props{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2, .pNext = &budget};
+  vkGetPhysicalDeviceMemoryProperties2(physical_, &props);
+  return {true, budget.heapBudget[heapIndex], budget.heapUsage[heapIndex]};
+}
+
 size_t Device::freeMemory() {
-  uint32_t heap = memoryProps_.memoryTypes[memoryType(MemoryUse::Device, ~0u)].heapIndex;
-  if (hasMemoryBudget_) {
-    VkPhysicalDeviceMemoryBudgetPropertiesEXT budget{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_BUDGET_PROPERTIES_EXT};
-    VkPhysicalDeviceMemoryProperties2 props{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MEMORY_PROPERTIES_2, .pNext = &budget};
-    vkGetPhysicalDeviceMemoryProperties2(physical_, &props);
-    return size_t(budget.heapBudget[heap] > budget.heapUsage[heap] ? budget.heapBudget[heap] - budget.heapUsage[heap] : 0);
+  DeviceHeap &h = heap();
+  uint64_t held = h.committed();
+  uint64_t left = h.capacity() > held ? h.capacity() - held : 0;
+  // A GPU's budget also counts other processes' use of its memory. A CPU device's (lavapipe's) is
+  // the host's free memory, which moves with everything else on the machine and does not count
+  // the device's own allocations: there the heap less what hipvk holds is the answer.
+  if (HeapBudget b = heapBudget(); b.known && props_.properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU) {
+    // What the driver's usage figure misses of hipvk's own memory (none on drivers that count it).
+    uint64_t seen = b.usage > usageAtStart_ ? b.usage - usageAtStart_ : 0;
+    uint64_t unseen = held > seen ? held - seen : 0;
+    uint64_t used = b.usage + unseen;
+    left = std::min(left, b.budget > used ? b.budget - used : 0);
   }
-  uint64_t used = allocations().bytesInUse();
-  uint64_t size = memoryProps_.memoryHeaps[heap].size;
-  return size_t(size > used ? size - used : 0);
+  return size_t(left);
 }
 
 vk::Pipeline Device::createPipeline(VkShaderModule module, const char *entryPoint,
@@ -752,7 +790,10 @@ void Device::reset() {
   }
   context_.registry().dropInstances(*this);
   logical_->service->release();
+  logical_->memPools = std::make_unique<MemPoolSet>(*this);  // pools go with their memory
   logical_->allocations.clear();
+  logical_->hostAllocations.clear();
+  logical_->heap->trim();
 }
 
 Device::Settings Device::settings() const {

@@ -19,14 +19,17 @@ namespace hipvk {
 
 class AllocationTable;
 class Context;
+class DeviceHeap;
+class MemPoolSet;
 class ServiceBuffer;
 class Stream;
 class StreamSet;
 class Submitter;
 
-// What a buffer's memory is for: hipMalloc'ed device memory, or host-visible memory the runtime
-// writes and reads itself (kernel argument buffers, staging).
-enum class MemoryUse { Device, Host };
+// What a buffer's memory is for: hipMalloc'ed device memory, host-visible memory the runtime
+// writes and reads itself (kernel argument buffers, staging) or hipHostMalloc hands out, or
+// host-visible memory the host only writes (hipHostMallocWriteCombined: uncached where offered).
+enum class MemoryUse { Device, Host, HostWriteCombined };
 
 class Device {
  public:
@@ -78,6 +81,10 @@ class Device {
   bool supportsCooperativeLaunch() const {
     return coResidency_.source != CoResidency::Source::Unknown && hasDeviceClock();
   }
+  // Whether hipMallocManaged works: the device's mappings of host-visible memory lie at the
+  // memory's device addresses. True of CPU devices (lavapipe: device addresses are host
+  // addresses); a GPU's device addresses are its own.
+  bool supportsManagedMemory() const { return props_.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU; }
   // Alignment of host memory the device imports (VK_EXT_external_memory_host); 0: cannot import.
   uint64_t hostImportAlignment() const { return hostImportAlignment_; }
 
@@ -88,7 +95,10 @@ class Device {
   StreamSet &streams();  // the device's streams and events
   ServiceBuffer &service();  // printf records and trap status of its launches (all streams)
   Submitter &submitter();
-  AllocationTable &allocations();
+  AllocationTable &allocations();      // by device address
+  AllocationTable &hostAllocations();  // pinned, registered and managed memory by host address
+  DeviceHeap &heap();                  // hipMalloc's memory
+  MemPoolSet &memPools();              // stream-ordered allocation
   VkPipelineLayout pipelineLayout();
   VkPipeline memsetEdgesPipeline();
   // The grid barrier words (hipvk::abi::GridBarrier) of cooperative launches, in device memory.
@@ -100,7 +110,8 @@ class Device {
   };
   GridBarrierSlot gridBarrier();
   uint32_t memoryType(MemoryUse use, uint32_t allowedTypes);
-  // Free bytes of the device-local heap, from VK_EXT_memory_budget where available.
+  // Free bytes of the device-local heap: its size less what hipvk holds, and on GPUs no more than
+  // VK_EXT_memory_budget leaves (lavapipe's budget does not count its own allocations).
   size_t freeMemory();
   // Creates a compute pipeline following the kernel ABI: spec constants 0..3 = blockDim.xyz and
   // dynamic shared bytes, dispatch base allowed, the device's warp size.
@@ -146,6 +157,13 @@ class Device {
   struct Logical;
   Logical &logical();
   void createLogical();
+  // The device-local heap's VK_EXT_memory_budget figures (known: the extension is there).
+  struct HeapBudget {
+    bool known = false;
+    uint64_t budget = 0;
+    uint64_t usage = 0;
+  };
+  HeapBudget heapBudget();
   vk::Pipeline createPipeline(Logical &logical, VkShaderModule module, const char *entryPoint,
                               const std::array<uint32_t, 4> &specialization);
   void fillHipProperties();
@@ -167,6 +185,7 @@ class Device {
   ShaderClockRates clockRates_{};
   CoResidency coResidency_;
   uint64_t hostImportAlignment_ = 0;
+  uint64_t usageAtStart_ = 0;  // the heap's budget usage before hipvk allocated any of it
   uint32_t queueFamily_ = 0;
   uint32_t queueCount_ = 1;
   uint32_t timestampValidBits_ = 64;

@@ -1,6 +1,10 @@
-// Allocation, copies, fills, pointer queries and module globals (symbols).
+// Device allocation, copies, fills and module globals (symbols). Host memory and managed memory:
+// hip_api_host_memory.cpp; pitched and 3-D memory: hip_api_memory_2d.cpp; pointer queries:
+// hip_api_pointer.cpp.
 #include "api.h"
 #include "device.h"
+#include "host_memory.h"
+#include "mem_pool.h"
 #include "memory.h"
 #include "module.h"
 #include "stream.h"
@@ -31,16 +35,23 @@ void checkSymbolRange(const Symbol &s, size_t bytes, size_t offset) {
 // The device allocation a fill targets; the range must lie inside it.
 Resolved fillTarget(const void *dst, size_t bytes) {
   if (!dst) fail(hipErrorInvalidValue, "null pointer");
-  std::optional<Resolved> r = resolve(dst);
+  std::optional<Resolved> r = resolveAny(dst);
   if (!r || bytes > r->bytesLeft()) fail(hipErrorInvalidValue, "not device memory, or range exceeds the allocation");
   return *r;
 }
 
+// A synchronous fill of host memory (pinned, registered, managed) has completed on return: the
+// host reads it next.
+void finishFill(Stream &stream, const Resolved &r, Stream *on) {
+  if (!on && r.allocation->hostShared()) stream.synchronize();
+}
 
 void memsetBytes(void *dst, int value, size_t sizeBytes, Stream *on) {
   Resolved r = fillTarget(dst, sizeBytes);
   Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
-  if (sizeBytes > 0) stream.fillBytes(r, uint8_t(value), sizeBytes);
+  if (sizeBytes == 0) return;
+  stream.fillBytes(r, uint8_t(value), sizeBytes);
+  finishFill(stream, r, on);
 }
 
 void memsetWords(hipDeviceptr_t dest, int value, size_t count, Stream *on) {
@@ -48,7 +59,9 @@ void memsetWords(hipDeviceptr_t dest, int value, size_t count, Stream *on) {
   Resolved r = fillTarget(dest, count * 4);
   if (reinterpret_cast<uintptr_t>(dest) % 4 != 0) fail(hipErrorInvalidValue, "hipMemsetD32 needs 4-byte alignment");
   Stream &stream = on && &on->device() == &r.device() ? *on : r.device().nullStream();
-  if (count > 0) stream.fillWords(r, uint32_t(value), count);
+  if (count == 0) return;
+  stream.fillWords(r, uint32_t(value), count);
+  finishFill(stream, r, on);
 }
 
 
@@ -62,6 +75,7 @@ void memsetHalfWords(hipDeviceptr_t dest, unsigned short value, size_t count, St
     uint32_t pattern = uint32_t(value) | uint32_t(value) << 16;
     if (reinterpret_cast<uintptr_t>(dest) % 4 == 0 && count % 2 == 0) {
       stream.fillWords(r, pattern, count / 2);
+      finishFill(stream, r, on);
       return;
     }
     // Odd ends: the pattern written from the host (rare and small in practice).
@@ -101,7 +115,7 @@ hipError_t hipMalloc(void **ptr, size_t size) {
     api::requireNonNull(ptr);
     *ptr = nullptr;
     if (size == 0) return;
-    std::shared_ptr<Allocation> a = allocate(Context::instance().currentDevice(), size, true);
+    std::shared_ptr<Allocation> a = allocate(Context::instance().currentDevice(), size, MemoryKind::Device);
     *ptr = reinterpret_cast<void *>(a->address());
   });
 }
@@ -109,12 +123,22 @@ hipError_t hipMalloc(void **ptr, size_t size) {
 hipError_t hipFree(void *ptr) {
   return api::call(__func__, [&] {
     if (!ptr) return;
+    // Managed memory is freed with hipFree; so is pinned memory (ROCm accepts it).
+    if (std::optional<Resolved> host = resolveHost(ptr)) {
+      releaseHostMemory(ptr, {MemoryKind::Managed, MemoryKind::Pinned}, hipErrorInvalidValue);
+      return;
+    }
     std::optional<Resolved> r = resolve(ptr);
-    if (!r || r->offset != 0 || !r->allocation->userOwned)
+    if (r && r->allocation->hostShared() && r->offset == r->allocation->skew) {
+      releaseHostMemory(r->allocation->host(), {MemoryKind::Managed, MemoryKind::Pinned}, hipErrorInvalidValue);
+      return;
+    }
+    if (!r || r->offset != 0 || !r->allocation->userOwned())
       fail(hipErrorInvalidValue, "not the start of a live hipMalloc allocation");
     Device &device = r->device();
     device.synchronize();  // queued work may still use it
-    device.allocations().remove(r->allocation->address());
+    if (MemPool *pool = device.memPools().owner(r->allocation->start())) pool->forget(r->allocation->start());
+    device.allocations().remove(r->allocation->start());
   });
 }
 
@@ -125,19 +149,6 @@ hipError_t hipMemGetInfo(size_t *free, size_t *total) {
     Device &device = Context::instance().currentDevice();
     *total = device.hipProperties().totalGlobalMem;
     *free = std::min(device.freeMemory(), *total);
-  });
-}
-
-hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr) {
-  return api::call(__func__, [&] {
-    api::requireNonNull(attributes);
-    api::requireNonNull(ptr);
-    std::optional<Resolved> r = resolve(ptr);
-    if (!r) fail(hipErrorInvalidValue, "not a pointer hipvk knows");
-    *attributes = hipPointerAttribute_t{};
-    attributes->type = hipMemoryTypeDevice;
-    attributes->device = r->device().ordinal();
-    attributes->devicePointer = const_cast<void *>(ptr);
   });
 }
 
@@ -182,15 +193,6 @@ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flag
   if (flags != hipDeviceMallocDefault)
     return api::call(__func__, [&] { api::notSupported("hipExtMallocWithFlags with fine-grained or uncached memory"); });
   return hipMalloc(ptr, sizeBytes);
-}
-
-hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr) {
-  return api::call(__func__, [&] {
-    std::optional<Resolved> r = dptr ? resolve(dptr) : std::nullopt;
-    if (!r) fail(hipErrorNotFound, "not device memory");
-    if (pbase) *pbase = reinterpret_cast<hipDeviceptr_t>(r->allocation->address());
-    if (psize) *psize = size_t(r->allocation->size);
-  });
 }
 
 // The asynchronous forms run in the order of their stream: host copies complete (after the
@@ -294,23 +296,5 @@ hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBy
     copyFromSymbol(dst, symbol, sizeBytes, offset, kind, streamFor(Context::instance().currentDevice(), stream).get());
   });
 }
-
-// ---- not implemented yet: pinned/registered host memory, managed memory, 2-D copies ----
-HIPVK_NOT_SUPPORTED(hipHostMalloc, (void **, size_t, unsigned int), "pinned host memory (hipHostMalloc)")
-HIPVK_NOT_SUPPORTED(hipHostAlloc, (void **, size_t, unsigned int), "pinned host memory (hipHostAlloc)")
-HIPVK_NOT_SUPPORTED(hipMallocHost, (void **, size_t), "pinned host memory (hipMallocHost)")
-HIPVK_NOT_SUPPORTED(hipHostFree, (void *), "pinned host memory (hipHostFree)")
-HIPVK_NOT_SUPPORTED(hipFreeHost, (void *), "pinned host memory (hipFreeHost)")
-HIPVK_NOT_SUPPORTED(hipHostGetDevicePointer, (void **, void *, unsigned int), "mapped host memory")
-HIPVK_NOT_SUPPORTED(hipHostGetFlags, (unsigned int *, void *), "pinned host memory (hipHostGetFlags)")
-HIPVK_NOT_SUPPORTED(hipHostRegister, (void *, size_t, unsigned int), "registered host memory")
-HIPVK_NOT_SUPPORTED(hipHostUnregister, (void *), "registered host memory")
-HIPVK_NOT_SUPPORTED(hipMallocManaged, (void **, size_t, unsigned int), "managed memory")
-HIPVK_NOT_SUPPORTED(hipMemPrefetchAsync, (const void *, size_t, int, hipStream_t), "managed memory")
-HIPVK_NOT_SUPPORTED(hipMallocPitch, (void **, size_t *, size_t, size_t), "pitched allocations")
-HIPVK_NOT_SUPPORTED(hipMemcpy2D, (void *, size_t, const void *, size_t, size_t, size_t, hipMemcpyKind), "2-D copies")
-HIPVK_NOT_SUPPORTED(hipMemcpy2DAsync,
-                    (void *, size_t, const void *, size_t, size_t, size_t, hipMemcpyKind, hipStream_t), "2-D copies")
-HIPVK_NOT_SUPPORTED(hipMemset2D, (void *, size_t, int, size_t, size_t), "2-D fills")
 
 }  // extern "C"

@@ -51,7 +51,7 @@ bool pointerArgumentsDisjoint(Device &device, const KernelInfo &info, const Laun
     std::memcpy(&address, value, sizeof address);
     if (address == 0) continue;
     std::optional<Resolved> r = device.allocations().find(address);
-    if (!r || !r->allocation->userOwned || std::find(seen.begin(), seen.end(), r->allocation.get()) != seen.end()) return false;
+    if (!r || !r->allocation->userOwned() || std::find(seen.begin(), seen.end(), r->allocation.get()) != seen.end()) return false;
     seen.push_back(r->allocation.get());
   }
   return true;

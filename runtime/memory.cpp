@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "context.h"
+#include "device_heap.h"
 #include "error.h"
 #include "stream.h"
 
@@ -31,39 +32,57 @@ VkBuffer createAddressableBuffer(VkDevice vkDevice, uint64_t size, const void *n
 
 }  // namespace
 
+vk::Buffer Buffer::createUnbound(Device &device, uint64_t size) {
+  VkDevice vkDevice = device.vk();
+  return vk::Buffer(vkDevice, createAddressableBuffer(vkDevice, (size + 3) & ~uint64_t(3), nullptr));
+}
+
+Buffer Buffer::bind(Device &device, vk::Buffer buffer, VkDeviceMemory memory, uint64_t offset, uint64_t size,
+                    std::byte *mapped) {
+  VkDevice vkDevice = device.vk();
+  check(vkBindBufferMemory(vkDevice, buffer.get(), memory, offset), "vkBindBufferMemory");
+  Buffer b;
+  b.size = size;
+  b.mapped = mapped;
+  VkBufferDeviceAddressInfo addressInfo{.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer.get()};
+  b.address = vkGetBufferDeviceAddress(vkDevice, &addressInfo);
+  b.buffer = std::move(buffer);
+  return b;
+}
+
 Buffer Buffer::create(Device &device, uint64_t size, MemoryUse use) {
   if (size > device.maxAllocationSize() || size > device.hipProperties().totalGlobalMem)
     fail(hipErrorOutOfMemory, "allocation of " + std::to_string(size) + " bytes exceeds the device limit");
   VkDevice vkDevice = device.vk();
-  Buffer b;
-  // Rounded to whole words: hipMemset patches the last partial word of a range in place.
-  b.size = (size + 3) & ~uint64_t(3);
-  VkBuffer buffer = createAddressableBuffer(vkDevice, b.size, nullptr);
-  b.buffer = vk::Buffer(vkDevice, buffer);
-
+  vk::Buffer buffer = createUnbound(device, size);
   VkMemoryRequirements req;
-  vkGetBufferMemoryRequirements(vkDevice, buffer, &req);
+  vkGetBufferMemoryRequirements(vkDevice, buffer.get(), &req);
   uint32_t type = device.memoryType(use, req.memoryTypeBits);
+  vk::Memory memory = allocateDeviceMemory(device, req.size, type);
+  std::byte *mapped = mapIfHostVisible(device, memory.get(), type);
+  Buffer b = bind(device, std::move(buffer), memory.get(), 0, (size + 3) & ~uint64_t(3), mapped);
+  b.memory = std::move(memory);
+  return b;
+}
+
+vk::Memory allocateDeviceMemory(Device &device, uint64_t bytes, uint32_t type) {
   VkMemoryAllocateFlagsInfo flags{.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
                                   .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
   VkMemoryAllocateInfo alloc{.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                              .pNext = &flags,
-                             .allocationSize = req.size,
+                             .allocationSize = bytes,
                              .memoryTypeIndex = type};
   VkDeviceMemory memory = VK_NULL_HANDLE;
-  check(vkAllocateMemory(vkDevice, &alloc, nullptr, &memory), "vkAllocateMemory");
-  b.memory = vk::Memory(vkDevice, memory);
-  check(vkBindBufferMemory(vkDevice, buffer, memory, 0), "vkBindBufferMemory");
+  check(vkAllocateMemory(device.vk(), &alloc, nullptr, &memory), "vkAllocateMemory");
+  return vk::Memory(device.vk(), memory);
+}
 
+std::byte *mapIfHostVisible(Device &device, VkDeviceMemory memory, uint32_t type) {
   constexpr VkMemoryPropertyFlags mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-  if ((device.memoryProperties().memoryTypes[type].propertyFlags & mappable) == mappable) {
-    void *mapped = nullptr;
-    check(vkMapMemory(vkDevice, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
-    b.mapped = static_cast<std::byte *>(mapped);
-  }
-  VkBufferDeviceAddressInfo addressInfo{.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = buffer};
-  b.address = vkGetBufferDeviceAddress(vkDevice, &addressInfo);
-  return b;
+  if ((device.memoryProperties().memoryTypes[type].propertyFlags & mappable) != mappable) return nullptr;
+  void *mapped = nullptr;
+  check(vkMapMemory(device.vk(), memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory");
+  return static_cast<std::byte *>(mapped);
 }
 
 Buffer Buffer::importHost(Device &device, std::byte *host, uint64_t size) {
@@ -116,10 +135,9 @@ HostPages::HostPages(size_t bytes) {
   std::memset(data_.get(), 0, size_);
 }
 
-void AllocationTable::insert(std::shared_ptr<Allocation> allocation) {
+void AllocationTable::insert(uint64_t key, std::shared_ptr<Allocation> allocation) {
   std::unique_lock lock(mutex_);
-  uint64_t address = allocation->address();
-  byAddress_.emplace(address, std::move(allocation));
+  byAddress_.emplace(key, std::move(allocation));
 }
 
 std::shared_ptr<Allocation> AllocationTable::remove(uint64_t address) {
@@ -138,7 +156,15 @@ std::optional<Resolved> AllocationTable::find(uint64_t address) const {
   --it;
   uint64_t offset = address - it->first;
   if (offset >= it->second->size) return std::nullopt;
-  return Resolved{it->second, offset};
+  return Resolved{it->second, it->second->skew + offset};
+}
+
+bool AllocationTable::overlaps(uint64_t begin, uint64_t end) const {
+  std::shared_lock lock(mutex_);
+  auto it = byAddress_.lower_bound(end);  // first entry starting at or after `end`
+  if (it == byAddress_.begin()) return false;
+  --it;  // the last entry starting before `end`
+  return it->first + it->second->size > begin;
 }
 
 void AllocationTable::clear() {
@@ -153,21 +179,28 @@ uint64_t AllocationTable::bytesInUse() const {
   return total;
 }
 
-std::shared_ptr<Allocation> allocate(Device &device, uint64_t size, bool userOwned) {
+std::shared_ptr<Allocation> allocate(Device &device, uint64_t size, MemoryKind kind) {
+  DeviceHeap::Placed placed = device.heap().allocate(size);
   auto allocation = std::make_shared<Allocation>(
-      Allocation{device, Buffer::create(device, size, MemoryUse::Device), size, userOwned});
+      Allocation{device, std::move(placed.lease), std::move(placed.buffer), size, kind});
   device.allocations().insert(allocation);
   return allocation;
 }
 
 std::shared_ptr<Allocation> importHostPages(Device &device, const HostPages &pages) {
-  auto allocation = std::make_shared<Allocation>(
-      Allocation{device, Buffer::importHost(device, pages.data(), pages.size()), pages.size(), false, true});
+  auto allocation = std::make_shared<Allocation>(Allocation{device, nullptr,
+                                                            Buffer::importHost(device, pages.data(), pages.size()),
+                                                            pages.size(), MemoryKind::ManagedVariables});
   device.allocations().insert(allocation);
   return allocation;
 }
 
-std::optional<Resolved> resolve(const void *pointer) {
+namespace {
+
+// Looks `pointer` up in one table of every device that has a logical device, the calling
+// thread's device first (addresses of different devices may coincide).
+template <typename Table>
+std::optional<Resolved> findOnDevices(const void *pointer, Table table) {
   if (!pointer) return std::nullopt;
   Context &context = Context::instance();
   auto address = reinterpret_cast<uint64_t>(pointer);
@@ -175,7 +208,7 @@ std::optional<Resolved> resolve(const void *pointer) {
   int current = Context::thread().device;
   auto lookIn = [&](Device &device) -> std::optional<Resolved> {
     // A device without a logical device has no allocations; do not create one to find out.
-    return device.hasLogical() ? device.allocations().find(address) : std::nullopt;
+    return device.hasLogical() ? table(device).find(address) : std::nullopt;
   };
   if (size_t(current) < devices.size())
     if (std::optional<Resolved> hit = lookIn(*devices[size_t(current)])) return hit;
@@ -185,16 +218,52 @@ std::optional<Resolved> resolve(const void *pointer) {
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<Resolved> resolve(const void *pointer) {
+  return findOnDevices(pointer, [](Device &d) -> AllocationTable & { return d.allocations(); });
+}
+
+std::optional<Resolved> resolveHost(const void *pointer) {
+  return findOnDevices(pointer, [](Device &d) -> AllocationTable & { return d.hostAllocations(); });
+}
+
+std::optional<Resolved> resolveAny(const void *pointer) {
+  std::optional<Resolved> r = resolveHost(pointer);
+  return r ? r : resolve(pointer);
+}
+
 namespace {
 
 // The allocation `pointer` points into, if any; the copy range must fit inside it.
 std::optional<Resolved> resolveRange(const void *pointer, size_t bytes) {
-  std::optional<Resolved> r = resolve(pointer);
+  std::optional<Resolved> r = resolveAny(pointer);
   if (r && bytes > r->bytesLeft()) fail(hipErrorInvalidValue, "copy range exceeds its allocation");
   return r;
 }
 
 }  // namespace
+
+void checkCopyKind(std::optional<Resolved> &d, std::optional<Resolved> &s, hipMemcpyKind kind) {
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    fail(hipErrorInvalidMemcpyDirection, "unknown hipMemcpyKind");
+  if (kind != hipMemcpyDefault) {
+    // Taking a device address for a host pointer (or the reverse) would touch memory that is not
+    // there: refuse, like ROCm's checks.
+    bool dstDevice = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+    bool srcDevice = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+    // Host-kind memory is host memory as much as device memory: either kind names it correctly.
+    auto matches = [](const std::optional<Resolved> &r, bool device) { return r ? device || r->allocation->hostShared() : !device; };
+    if (!matches(d, dstDevice) || !matches(s, srcDevice))
+      fail(hipErrorInvalidValue, "hipMemcpyKind does not match the pointers");
+  }
+  // Host memory the other side's device cannot reach (another device's pinned memory) is copied
+  // as plain host memory through its host pointer.
+  if (d && s && &d->device() != &s->device()) {
+    if (d->allocation->hostShared()) d.reset();
+    else if (s->allocation->hostShared()) s.reset();
+  }
+}
 
 void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, Stream *stream) {
   // In stream order on `stream` when it belongs to the memory's device, else on its null stream.
@@ -203,18 +272,11 @@ void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, St
     fail(hipErrorInvalidMemcpyDirection, "unknown hipMemcpyKind");
   if (bytes == 0) return;
   if (!dst || !src) fail(hipErrorInvalidValue, "null pointer");
+  // Pinned, registered and managed memory is device memory to a copy, whichever pointer names it:
+  // the device reads and writes it directly, with no staging copy on the host.
   std::optional<Resolved> d = resolveRange(dst, bytes);
   std::optional<Resolved> s = resolveRange(src, bytes);
-  if (kind != hipMemcpyDefault) {
-    // Taking a device address for a host pointer (or the reverse) would touch memory that is not
-    // there: refuse, like ROCm's checks.
-    bool dstDevice = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-    bool srcDevice = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
-    // Managed storage is host memory as much as device memory: either kind names it correctly.
-    auto matches = [](const std::optional<Resolved> &r, bool device) { return r ? device || r->allocation->hostShared : !device; };
-    if (!matches(d, dstDevice) || !matches(s, srcDevice))
-      fail(hipErrorInvalidValue, "hipMemcpyKind does not match the pointers");
-  }
+  checkCopyKind(d, s, kind);
   if (!d && !s) {
     std::memmove(dst, src, bytes);
   } else if (d && !s) {
@@ -224,7 +286,12 @@ void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, St
   } else if (&d->device() == &s->device()) {
     if (d->allocation == s->allocation && d->offset < s->offset + bytes && s->offset < d->offset + bytes)
       fail(hipErrorInvalidValue, "overlapping device-to-device copy");
-    on(d->device()).copyDeviceToDevice(*d, *s, bytes);
+    Stream &target = on(d->device());
+    target.copyDeviceToDevice(*d, *s, bytes);
+    // A copy that touches host memory has completed when hipMemcpy returns; asynchronous ones
+    // stay in stream order (the program keeps the host memory alive, as with CUDA).
+    bool touchesHost = d->allocation->hostShared() || s->allocation->hostShared();
+    if (touchesHost && !stream) target.synchronize();
   } else {
     std::vector<std::byte> bounce(bytes);  // no peer access between Vulkan devices
     on(s->device()).copyDeviceToHost(bounce.data(), *s, bytes);

@@ -290,7 +290,7 @@ Module::Instance::Instance(Device &device, const Module &module)
     // Runtime-owned (hipFree refuses them), but in the table so that hipMemcpy and
     // hipPointerGetAttributes accept symbol addresses.
     try {
-      segment_ = allocate(device, module.metadata_.segment, false);
+      segment_ = allocate(device, module.metadata_.segment, MemoryKind::Runtime);
       if (module.managed_) managed_ = importHostPages(device, *module.managed_);
       std::string image = initialSegment(module);
       device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size(), false);

@@ -74,6 +74,22 @@ typedef struct hipPos {
   size_t z;
 } hipPos;
 
+// CUDA-style arrays (opaque; hipvk does not implement arrays yet: copies naming one are refused).
+typedef struct hipArray *hipArray_t;
+typedef const struct hipArray *hipArray_const_t;
+
+// hipMemcpy3D: positions and widths in bytes for linear memory; an array side is not supported.
+typedef struct hipMemcpy3DParms {
+  hipArray_t srcArray;
+  struct hipPos srcPos;
+  struct hipPitchedPtr srcPtr;
+  hipArray_t dstArray;
+  struct hipPos dstPos;
+  struct hipPitchedPtr dstPtr;
+  struct hipExtent extent;
+  enum hipMemcpyKind kind;
+} hipMemcpy3DParms;
+
 static inline hipPitchedPtr make_hipPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz) {
   hipPitchedPtr r;
   r.ptr = d;

@@ -263,10 +263,9 @@ int main() {
   HIP_CHECK(hipStreamSynchronize(0));
   HIP_CHECK(hipStreamSynchronize(hipStreamPerThread));
   HIP_CHECK(hipStreamQuery(0));
-  hipStream_t created = nullptr;
   expectError("hipStreamCreate(nullptr)", hipStreamCreate(nullptr), hipErrorInvalidValue);
   expectError("hipEventCreate(nullptr)", hipEventCreate(nullptr), hipErrorInvalidValue);
-  expectError("hipHostMalloc", hipHostMalloc(reinterpret_cast<void **>(&created), 64, 0), hipErrorNotSupported);
+  expectError("hipHostMalloc(nullptr)", hipHostMalloc(static_cast<void **>(nullptr), 64, 0), hipErrorInvalidValue);
 
   {  // Copies of the driver API (buffers scoped: hipDeviceReset below frees all memory).
   const int n = 1021;

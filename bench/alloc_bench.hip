@@ -1,0 +1,30 @@
+// hipvk side of the allocation-latency benchmark (alloc_latency.h); the CUDA twin is
+// cuda/alloc_bench.cu. `--small`: a short smoke run.
+#include <hip/hip_runtime.h>
+
+#include <cstdlib>
+#include <cstring>
+
+#define CHECK(expr)                                                                                \
+  do {                                                                                             \
+    hipError_t status_ = (expr);                                                                   \
+    if (status_ != hipSuccess) {                                                                   \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_)); \
+      std::exit(1);                                                                                \
+    }                                                                                              \
+  } while (0)
+
+#define BENCH_MALLOC(p, bytes) CHECK(hipMalloc((p), (bytes)))
+#define BENCH_FREE(p) CHECK(hipFree(p))
+#define BENCH_HOST_MALLOC(p, bytes) CHECK(hipHostMalloc((p), (bytes), hipHostMallocDefault))
+#define BENCH_HOST_FREE(p) CHECK(hipHostFree(p))
+#define BENCH_SYNC() CHECK(hipDeviceSynchronize())
+
+#include "alloc_latency.h"
+
+int main(int argc, char **argv) {
+  bool small = argc > 1 && !std::strcmp(argv[1], "--small");
+  bench::allocLatency("hip", small);
+  std::printf("hipvk_alloc_bench: done\n");
+  return 0;
+}
