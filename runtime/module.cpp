@@ -280,6 +280,14 @@ void Module::dropInstance(Device &device) {
   // `dropped` is destroyed here, unlocked: it waits for the device.
 }
 
+void Module::abandonInstance(Device &device) {
+  std::lock_guard lock(mutex_);
+  auto it = instances_.find(&device);
+  if (it == instances_.end()) return;
+  (void)it->second.release();  // left to the process end, like the device
+  instances_.erase(it);
+}
+
 Module::Instance::Instance(Device &device, const Module &module)
     : device_(device), module_(module), shaders_(module.spirv_.size()) {
   if (module.metadata_.subgroupClock && !device.hasSubgroupClock()) missingClock(device, "shaderSubgroupClock");
@@ -500,6 +508,11 @@ Function *Registry::function(const void *handle) const {
 void Registry::dropInstances(Device &device) {
   std::shared_lock lock(mutex_);
   for (auto &entry : modules_) entry.second->dropInstance(device);
+}
+
+void Registry::abandonInstances(Device &device) {
+  std::shared_lock lock(mutex_);
+  for (auto &entry : modules_) entry.second->abandonInstance(device);
 }
 
 }  // namespace hipvk

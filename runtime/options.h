@@ -32,6 +32,12 @@ struct Options {
   // hipErrorLaunchFailure (a positive integer; default kDefaultGridSyncTimeoutMs).
   static constexpr unsigned kDefaultGridSyncTimeoutMs = 30000;
   unsigned gridSyncTimeoutMs = kDefaultGridSyncTimeoutMs;
+  // HIPVK_KERNEL_TIMEOUT: seconds (a positive decimal) a synchronising call waits for device work
+  // before it fails with hipErrorLaunchTimeOut and marks the device unusable; unset: forever.
+  std::optional<double> kernelTimeoutSeconds;
+  // HIPVK_WAIT_SPIN_US: microseconds a wait polls the device before it blocks (an integer; 0 turns
+  // polling off). Unset: the runtime's default, none on CPU devices (Device).
+  std::optional<unsigned> waitSpinUs;
 
   static Options fromEnvironment();
 };

@@ -54,7 +54,7 @@ Stream::Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, uint3
   VkCommandPool pool = VK_NULL_HANDLE;
   check(vkCreateCommandPool(vkDevice_, &poolInfo, nullptr, &pool), "vkCreateCommandPool");
   pool_ = vk::CommandPool(vkDevice_, pool);
-  timeline_ = std::make_shared<Timeline>(vkDevice_);
+  timeline_ = std::make_shared<Timeline>(vkDevice_, device.health());
 }
 
 Stream::~Stream() {
@@ -72,6 +72,7 @@ Stream::~Stream() {
 }
 
 std::unique_lock<std::mutex> Stream::lockForWork() {
+  device_.health().throwIfFaulted();  // work after a fault would never run
   std::vector<SyncPoint> waits = device_.streams().dependencies(*this);
   std::unique_lock lock(mutex_);
   addWaitsLocked(std::move(waits));
@@ -184,6 +185,7 @@ void Stream::synchronize() {
 }
 
 bool Stream::idle() {
+  device_.health().throwIfFaulted();
   std::lock_guard lock(mutex_);
   flushLocked();
   return timeline_->completed() >= closed_;
@@ -241,7 +243,7 @@ void Stream::hostCallLoop() {
       log("a stream callback threw an exception; ignored");
     }
     try {
-      device_.submitter().signalFromHost(timeline_, next.signal);
+      device_.submitter().completeHostCall(queue_, timeline_, next.signal);
     } catch (const Error &e) {
       log("stream callback signal: %s", e.what());
     }
