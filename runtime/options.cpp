@@ -62,6 +62,7 @@ Options Options::fromEnvironment() {
   options.pipelineCacheDir = pipelineCacheDirFromEnvironment();
   options.log = flag("HIPVK_LOG");
   options.disableFloatAtomics = flag("HIPVK_DISABLE_FLOAT_ATOMICS");
+  options.forceStagedCopies = flag("HIPVK_FORCE_STAGED_COPIES");
   if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
     if (std::optional<int> n = parseIndex(*threads)) options.lavapipeThreads = unsigned(*n);
   if (std::optional<std::string_view> timeout = env("HIPVK_GRID_SYNC_TIMEOUT_MS"))

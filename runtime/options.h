@@ -38,6 +38,9 @@ struct Options {
   // HIPVK_WAIT_SPIN_US: microseconds a wait polls the device before it blocks (an integer; 0 turns
   // polling off). Unset: the runtime's default, none on CPU devices (Device).
   std::optional<unsigned> waitSpinUs;
+  // HIPVK_FORCE_STAGED_COPIES=1: synchronous copies go through staging buffers even where device
+  // memory is host-visible (tests of the staged path on lavapipe, whose memory always is).
+  bool forceStagedCopies = false;
 
   static Options fromEnvironment();
 };
