@@ -167,8 +167,13 @@ void Stream::waitAll(std::unique_lock<std::mutex> &lock) {
   lock.lock();
   recycleLocked();
   // The device's service buffer is drained only where no launch of any stream can still write it
-  // or has been given its address (streams run at once and share it).
-  if (!open_ && closed_ == target) device_.streams().drainIfIdle();
+  // or has been given its address (streams run at once and share it). Unlocked: the drain takes
+  // the stream set's lock, under which hipStreamDestroy takes this stream's (to see it idle).
+  if (!open_ && closed_ == target) {
+    lock.unlock();
+    device_.streams().drainIfIdle();
+    lock.lock();
+  }
 }
 
 ServiceBuffer &Stream::Recording::service() { return stream_.device_.service(); }
