@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 
@@ -258,12 +259,15 @@ Module::Instance &Module::instance(Device &device) {
   std::lock_guard lock(mutex_);
   std::unique_ptr<Instance> &slot = instances_[&device];
   if (!slot) {
+    const auto start = std::chrono::steady_clock::now();
     try {
       slot = std::make_unique<Instance>(device, *this);
     } catch (...) {
       instances_.erase(&device);
       throw;
     }
+    log("module set up on device %d (global segment, managed pages): %.3f ms", device.ordinal(),
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   return *slot;
 }
@@ -380,12 +384,17 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   auto key = std::make_tuple(&kernel, block.x, block.y, block.z, dynamicShared);
   auto it = pipelines_.find(key);
   if (it == pipelines_.end()) {
-    log("creating pipeline %s block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), block.x, block.y, block.z,
-        dynamicShared);
+    // Timed under HIPVK_LOG=1: the first launch of a kernel pays for both parts.
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
     VkShaderModule shader = shaderFor(kernel);
+    const Clock::time_point shaderReady = Clock::now();
     it = pipelines_
              .emplace(key, device_.createPipeline(shader, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
              .first;
+    auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    log("created pipeline %s block (%u,%u,%u) dynamic shared %u: %.3f ms (shader module %.3f ms)", kernel.name.c_str(),
+        block.x, block.y, block.z, dynamicShared, ms(Clock::now() - start), ms(shaderReady - start));
   }
   return it->second.get();
 }
