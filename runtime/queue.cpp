@@ -56,12 +56,12 @@ uint64_t Timeline::completed() const {
   return value;
 }
 
-void Timeline::wait(uint64_t value) const {
+void Timeline::wait(uint64_t value, bool poll) const {
   using Clock = std::chrono::steady_clock;
   health_.throwIfFaulted();
   if (completed() >= value) return;
   const Clock::time_point start = Clock::now();
-  if (health_.spin().count() > 0) {
+  if (poll && health_.spin().count() > 0) {
     // Reading the counter is a memory read on GPU drivers: cheaper than the blocking wait's wake-up.
     while (Clock::now() - start < health_.spin()) {
       for (int i = 0; i < 32; ++i) relaxCpu();

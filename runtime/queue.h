@@ -59,9 +59,9 @@ class Timeline {
   uint64_t submitted() const { return submitted_.load(std::memory_order_acquire); }
   // The value the device (or host) has reached.
   uint64_t completed() const;
-  // Waits until the value is reached (its signal may still be held by the gate): polls, then
-  // blocks (DeviceHealth). Throws the device's fault.
-  void wait(uint64_t value) const;
+  // Waits until the value is reached (its signal may still be held by the gate): polls unless
+  // `poll` is false (hipEventBlockingSync), then blocks (DeviceHealth). Throws the device's fault.
+  void wait(uint64_t value, bool poll = true) const;
 
  private:
   friend class Submitter;
