@@ -73,6 +73,10 @@ int main(int, char **argv) {
     e2e::check(o.error == "hipErrorLaunchTimeOut", (std::string(call) + " reports the sticky timeout").c_str());
     e2e::check(o.seconds >= 0 && o.seconds < timeout * 0.5, (std::string(call) + " fails at once").c_str());
   }
+  const Outcome &destroyed = got["hipStreamDestroy"];
+  e2e::check(destroyed.error == "hipSuccess" || destroyed.error == "hipErrorLaunchTimeOut",
+             "hipStreamDestroy of the hung stream answers");
+  e2e::check(destroyed.seconds >= 0 && destroyed.seconds < timeout * 0.5, "hipStreamDestroy returns at once");
   if (e2e::g_failures) std::fputs(text.str().c_str(), stderr);
   std::remove(log.c_str());
   return e2e::finish("kernel_timeout");
