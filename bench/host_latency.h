@@ -215,7 +215,9 @@ int run(int argc, char **argv, const char *impl) {
     hipStream_t other;
     CHECK(hipStreamCreateWithFlags(&other, hipStreamNonBlocking));
     if (hipHostMalloc(&pinned, bytes, hipHostMallocDefault) == hipSuccess) {
-      const long long ticks = (long long)prop.clockRate * (small ? 10 : 1000) / 1000;  // clockRate: kHz
+      int kHz = 0;  // the clock64() rate (an attribute: CUDA 13 dropped cudaDeviceProp::clockRate)
+      CHECK(hipDeviceGetAttribute(&kHz, hipDeviceAttributeClockRate, 0));
+      const long long ticks = (long long)kHz * (small ? 10 : 1000) / 1000;
       double kernel = medianUs(reps, [&] { spin_ticks<<<1, 1, 0, stream>>>(ticks, flag); CHECK(hipStreamSynchronize(stream)); });
       double copy = medianUs(reps, [&] { CHECK(hipMemcpyAsync(device, pinned, bytes, hipMemcpyHostToDevice, other)); CHECK(hipStreamSynchronize(other)); });
       double both = medianUs(reps, [&] {
