@@ -384,6 +384,8 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   auto key = std::make_tuple(&kernel, block.x, block.y, block.z, dynamicShared);
   auto it = pipelines_.find(key);
   if (it == pipelines_.end()) {
+    log("creating pipeline %s block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), block.x, block.y, block.z,
+        dynamicShared);
     // Timed under HIPVK_LOG=1: the first launch of a kernel pays for both parts.
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
@@ -393,8 +395,7 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
              .emplace(key, device_.createPipeline(shader, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
              .first;
     auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
-    log("created pipeline %s block (%u,%u,%u) dynamic shared %u: %.3f ms (shader module %.3f ms)", kernel.name.c_str(),
-        block.x, block.y, block.z, dynamicShared, ms(Clock::now() - start), ms(shaderReady - start));
+    log("pipeline ready in %.3f ms (shader module %.3f ms)", ms(Clock::now() - start), ms(shaderReady - start));
   }
   return it->second.get();
 }
