@@ -11,6 +11,7 @@
 #include "device.h"
 #include "error.h"
 #include "module.h"
+#include "queue.h"
 
 namespace hipvk {
 namespace {
@@ -99,9 +100,26 @@ void Context::shutdown() {
   // save their pipeline caches. Validation errors raised by the teardown still count. The modules
   // themselves stay: Clang's atexit handlers unregister them later.
   shutDown_.store(true, std::memory_order_release);
-  for (const std::unique_ptr<Device> &device : devices_) registry_->dropInstances(*device);
+  // A device whose work may never end (a wait ran past HIPVK_KERNEL_TIMEOUT) is left as it is, and
+  // the instance with it: destroying them would wait for that work (drivers join their queue
+  // threads) or free memory and code under it. The process ends with them.
+  bool keepInstance = false;
+  for (std::unique_ptr<Device> &device : devices_) {
+    if (device->health().hung()) {
+      registry_->abandonInstances(*device);
+      (void)device.release();
+      keepInstance = true;
+    } else {
+      registry_->dropInstances(*device);
+    }
+  }
   devices_.clear();
   exitOnValidationErrors();
+  if (keepInstance) {
+    (void)messenger_.release();
+    (void)instance_.release();
+    return;
+  }
   messenger_.reset();
   instance_.reset();
 }

@@ -21,6 +21,7 @@ class AllocationTable;
 class Context;
 class DeviceHeap;
 class MemPoolSet;
+class DeviceHealth;
 class ServiceBuffer;
 class Stream;
 class StreamSet;
@@ -124,6 +125,8 @@ class Device {
 
   // Waits for all work of every stream; no-op when the logical device was never created.
   void synchronize();
+  // How waits poll and block, and the device's sticky fault (runtime/queue.h).
+  DeviceHealth &health() const { return *health_; }
   // hipDeviceReset: waits, then frees every allocation and every module's per-device state, and
   // restores the settings below to their defaults. The device is usable again at once.
   void reset();
@@ -195,6 +198,7 @@ class Device {
   mutable std::mutex settingsMutex_;
   Settings settings_;
 
+  std::unique_ptr<DeviceHealth> health_;
   std::once_flag logicalOnce_;
   std::unique_ptr<Logical> logical_;
   std::atomic<bool> created_{false};  // logical_ is complete; lets synchronize() skip creation

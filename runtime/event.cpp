@@ -59,7 +59,8 @@ void Event::synchronize() {
   std::lock_guard lock(mutex_);
   if (!recorded_) return;
   flushLocked();
-  recorded_->point.timeline->wait(recorded_->point.value);
+  // hipEventBlockingSync: the host thread sleeps instead of polling the device (CUDA's meaning).
+  recorded_->point.timeline->wait(recorded_->point.value, !(flags_ & hipEventBlockingSync));
 }
 
 SyncPoint Event::point() {

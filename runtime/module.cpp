@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 
@@ -260,12 +261,15 @@ Module::Instance &Module::instance(Device &device) {
   std::lock_guard lock(mutex_);
   std::unique_ptr<Instance> &slot = instances_[&device];
   if (!slot) {
+    const auto start = std::chrono::steady_clock::now();
     try {
       slot = std::make_unique<Instance>(device, *this);
     } catch (...) {
       instances_.erase(&device);
       throw;
     }
+    log("module set up on device %d (global segment, managed pages): %.3f ms", device.ordinal(),
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   return *slot;
 }
@@ -280,6 +284,14 @@ void Module::dropInstance(Device &device) {
     instances_.erase(it);
   }
   // `dropped` is destroyed here, unlocked: it waits for the device.
+}
+
+void Module::abandonInstance(Device &device) {
+  std::lock_guard lock(mutex_);
+  auto it = instances_.find(&device);
+  if (it == instances_.end()) return;
+  (void)it->second.release();  // left to the process end, like the device
+  instances_.erase(it);
 }
 
 Module::Instance::Instance(Device &device, const Module &module)
@@ -386,9 +398,16 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
     log("creating pipeline %s (module %zu%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
         module_.spirv_[index].requiredFeatures & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",
         block.x, block.y, block.z, dynamicShared);
+    // Timed under HIPVK_LOG=1: the first launch of a kernel pays for both parts.
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    VkShaderModule shaderModule = shader(index);
+    const Clock::time_point shaderReady = Clock::now();
     it = pipelines_
-             .emplace(key, device_.createPipeline(shader(index), kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
+             .emplace(key, device_.createPipeline(shaderModule, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
              .first;
+    auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+    log("pipeline ready in %.3f ms (shader module %.3f ms)", ms(Clock::now() - start), ms(shaderReady - start));
   }
   return it->second.get();
 }
@@ -511,6 +530,11 @@ Function *Registry::function(const void *handle) const {
 void Registry::dropInstances(Device &device) {
   std::shared_lock lock(mutex_);
   for (auto &entry : modules_) entry.second->dropInstance(device);
+}
+
+void Registry::abandonInstances(Device &device) {
+  std::shared_lock lock(mutex_);
+  for (auto &entry : modules_) entry.second->abandonInstance(device);
 }
 
 }  // namespace hipvk

@@ -147,6 +147,8 @@ class Module {
 
   Instance &instance(Device &device);
   void dropInstance(Device &device);
+  // Forgets the device's objects without destroying them (a hung device: Context::shutdown).
+  void abandonInstance(Device &device);
 
  private:
   Module(std::vector<SpirvModule> spirv, Metadata metadata, std::string globalInit);
@@ -182,6 +184,7 @@ class Registry {
   std::optional<Symbol> symbol(const void *hostVar) const;
   // hipDeviceReset: every module forgets its objects on `device`.
   void dropInstances(Device &device);
+  void abandonInstances(Device &device);
 
   // hipModuleLoad*/hipModuleUnload: modules the program loads itself. Throws like
   // Module::fromImage; unload throws hipErrorInvalidHandle for anything load did not return.

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 namespace hipvk {
@@ -61,10 +62,20 @@ Options Options::fromEnvironment() {
   options.pipelineCacheDir = pipelineCacheDirFromEnvironment();
   options.log = flag("HIPVK_LOG");
   options.disableFloatAtomics = flag("HIPVK_DISABLE_FLOAT_ATOMICS");
+  options.forceStagedCopies = flag("HIPVK_FORCE_STAGED_COPIES");
   if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
     if (std::optional<int> n = parseIndex(*threads)) options.lavapipeThreads = unsigned(*n);
   if (std::optional<std::string_view> timeout = env("HIPVK_GRID_SYNC_TIMEOUT_MS"))
     if (std::optional<int> ms = parseIndex(*timeout); ms && *ms > 0) options.gridSyncTimeoutMs = unsigned(*ms);
+  if (std::optional<std::string_view> timeout = env("HIPVK_KERNEL_TIMEOUT")) {
+    // std::from_chars for double: not in every libstdc++ this builds with; strtod is exact enough.
+    std::string text(*timeout);
+    char *end = nullptr;
+    double seconds = std::strtod(text.c_str(), &end);
+    if (!text.empty() && end == text.c_str() + text.size() && seconds > 0) options.kernelTimeoutSeconds = seconds;
+  }
+  if (std::optional<std::string_view> spin = env("HIPVK_WAIT_SPIN_US"))
+    if (std::optional<int> us = parseIndex(*spin)) options.waitSpinUs = unsigned(*us);
   return options;
 }
 

@@ -32,6 +32,15 @@ struct Options {
   // hipErrorLaunchFailure (a positive integer; default kDefaultGridSyncTimeoutMs).
   static constexpr unsigned kDefaultGridSyncTimeoutMs = 30000;
   unsigned gridSyncTimeoutMs = kDefaultGridSyncTimeoutMs;
+  // HIPVK_KERNEL_TIMEOUT: seconds (a positive decimal) a synchronising call waits for device work
+  // before it fails with hipErrorLaunchTimeOut and marks the device unusable; unset: forever.
+  std::optional<double> kernelTimeoutSeconds;
+  // HIPVK_WAIT_SPIN_US: microseconds a wait polls the device before it blocks (an integer; 0 turns
+  // polling off). Unset: the runtime's default, none on CPU devices (Device).
+  std::optional<unsigned> waitSpinUs;
+  // HIPVK_FORCE_STAGED_COPIES=1: synchronous copies go through staging buffers even where device
+  // memory is host-visible (tests of the staged path on lavapipe, whose memory always is).
+  bool forceStagedCopies = false;
 
   static Options fromEnvironment();
 };

@@ -1,13 +1,46 @@
 #include "queue.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "context.h"
 #include "error.h"
 
 namespace hipvk {
 
-Timeline::Timeline(VkDevice device) : device_(device) {
+namespace {
+
+void relaxCpu() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+}  // namespace
+
+void DeviceHealth::throwIfFaulted() const {
+  if (hipError_t f = fault(); f != hipSuccess)
+    fail(f, f == hipErrorLaunchTimeOut ? "earlier work ran past HIPVK_KERNEL_TIMEOUT; the device is unusable"
+                                       : "the device was lost; it is unusable");
+}
+
+void DeviceHealth::declare(hipError_t fault, const std::string &why) {
+  hipError_t healthy = hipSuccess;
+  if (fault_.compare_exchange_strong(healthy, fault, std::memory_order_acq_rel))
+    std::fprintf(stderr, "hipvk: %s\n", why.c_str());
+  throwIfFaulted();
+  fail(fault, why);  // not reached: the fault is set
+}
+
+void DeviceHealth::check(VkResult result, const char *what) {
+  if (result == VK_ERROR_DEVICE_LOST)
+    declare(hipErrorLaunchFailure, std::string(what) + ": VK_ERROR_DEVICE_LOST, the device is unusable");
+  hipvk::check(result, what);
+}
+
+Timeline::Timeline(VkDevice device, DeviceHealth &health) : device_(device), health_(health) {
   VkSemaphoreTypeCreateInfo typeInfo{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO,
                                      .semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE,
                                      .initialValue = 0};
@@ -19,17 +52,38 @@ Timeline::Timeline(VkDevice device) : device_(device) {
 
 uint64_t Timeline::completed() const {
   uint64_t value = 0;
-  check(vkGetSemaphoreCounterValue(device_, semaphore_.get(), &value), "vkGetSemaphoreCounterValue");
+  health_.check(vkGetSemaphoreCounterValue(device_, semaphore_.get(), &value), "vkGetSemaphoreCounterValue");
   return value;
 }
 
-void Timeline::wait(uint64_t value) const {
+void Timeline::wait(uint64_t value, bool poll) const {
+  using Clock = std::chrono::steady_clock;
+  health_.throwIfFaulted();
+  if (completed() >= value) return;
+  const Clock::time_point start = Clock::now();
+  if (poll && health_.spin().count() > 0) {
+    // Reading the counter is a memory read on GPU drivers: cheaper than the blocking wait's wake-up.
+    while (Clock::now() - start < health_.spin()) {
+      for (int i = 0; i < 32; ++i) relaxCpu();
+      if (completed() >= value) return;
+    }
+  }
+  uint64_t timeoutNs = UINT64_MAX;
+  if (health_.timeout().count() > 0) {
+    auto left = health_.timeout() - (Clock::now() - start);
+    timeoutNs = uint64_t(std::max<int64_t>(0, std::chrono::duration_cast<std::chrono::nanoseconds>(left).count()));
+  }
   VkSemaphore semaphore = semaphore_.get();
   VkSemaphoreWaitInfo info{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO,
                            .semaphoreCount = 1,
                            .pSemaphores = &semaphore,
                            .pValues = &value};
-  check(vkWaitSemaphores(device_, &info, UINT64_MAX), "vkWaitSemaphores");
+  VkResult result = vkWaitSemaphores(device_, &info, timeoutNs);
+  if (result == VK_TIMEOUT)
+    health_.declare(hipErrorLaunchTimeOut, "device work ran longer than HIPVK_KERNEL_TIMEOUT (" +
+                                               std::to_string(std::chrono::duration<double>(health_.timeout()).count()) +
+                                               " s); the device is unusable from now on");
+  health_.check(result, "vkWaitSemaphores");
 }
 
 bool Submitter::readyLocked(const Batch &batch) const {
@@ -64,7 +118,7 @@ void Submitter::submitLocked(Batch &batch) {
                        .pSignalSemaphoreInfos = &signal};
   {
     std::lock_guard lock(batch.queue->mutex);
-    check(vkQueueSubmit2(batch.queue->queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
+    batch.timeline->health_.check(vkQueueSubmit2(batch.queue->queue, 1, &submit, VK_NULL_HANDLE), "vkQueueSubmit2");
   }
   batch.timeline->submitted_.store(batch.signal, std::memory_order_release);
 }
@@ -105,11 +159,16 @@ void Submitter::submit(Batch batch) {
   releaseLocked();
 }
 
-void Submitter::signalFromHost(const std::shared_ptr<Timeline> &timeline, uint64_t value) {
+void Submitter::completeHostCall(Queue &queue, const std::shared_ptr<Timeline> &timeline, uint64_t value) {
   std::lock_guard lock(mutex_);
-  VkSemaphoreSignalInfo info{.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO, .semaphore = timeline->get(), .value = value};
-  check(vkSignalSemaphore(timeline->device_, &info), "vkSignalSemaphore");
-  timeline->submitted_.store(value, std::memory_order_release);
+  // An empty submission signals the value, not vkSignalSemaphore: a host signal races every thread
+  // that reads or waits for the timeline meanwhile, and the Khronos layer (1.3.239) turns that race
+  // into a 10 s stall and an error: the waiter holds the layer's lock until the layer's own record
+  // reaches the value the driver reported, and the host signal's record needs that lock. A queue's
+  // signal is recorded before the driver sees it and retired by the layer's queue thread. Later
+  // batches of this timeline are held for this value, so it goes first (not through held_).
+  Batch batch{.queue = &queue, .commands = VK_NULL_HANDLE, .waits = {}, .timeline = timeline, .signal = value};
+  submitLocked(batch);
   releaseLocked();
 }
 

@@ -15,7 +15,9 @@ namespace {
 // A long batch is submitted early so the device starts working while the host records more.
 constexpr uint32_t kMaxCommandsPerBatch = 256;
 constexpr uint64_t kUploadBlockBytes = 256 * 1024;
-constexpr uint64_t kStagingBytes = 8 * 1024 * 1024;
+// Synchronous copies through host-visible staging go in chunks, several in flight: the host copies
+// chunk i+1 while the device copies chunk i. A chunk is large enough to hide a submission's cost.
+constexpr uint64_t kStagingChunkBytes = 8 * 1024 * 1024;
 
 constexpr VkPipelineStageFlags2 kDeviceStages =
     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_TRANSFER_BIT;
@@ -54,7 +56,7 @@ Stream::Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, uint3
   VkCommandPool pool = VK_NULL_HANDLE;
   check(vkCreateCommandPool(vkDevice_, &poolInfo, nullptr, &pool), "vkCreateCommandPool");
   pool_ = vk::CommandPool(vkDevice_, pool);
-  timeline_ = std::make_shared<Timeline>(vkDevice_);
+  timeline_ = std::make_shared<Timeline>(vkDevice_, device.health());
 }
 
 Stream::~Stream() {
@@ -72,6 +74,7 @@ Stream::~Stream() {
 }
 
 std::unique_lock<std::mutex> Stream::lockForWork() {
+  device_.health().throwIfFaulted();  // work after a fault would never run
   std::vector<SyncPoint> waits = device_.streams().dependencies(*this);
   std::unique_lock lock(mutex_);
   addWaitsLocked(std::move(waits));
@@ -164,8 +167,13 @@ void Stream::waitAll(std::unique_lock<std::mutex> &lock) {
   lock.lock();
   recycleLocked();
   // The device's service buffer is drained only where no launch of any stream can still write it
-  // or has been given its address (streams run at once and share it).
-  if (!open_ && closed_ == target) device_.streams().drainIfIdle();
+  // or has been given its address (streams run at once and share it). Unlocked: the drain takes
+  // the stream set's lock, under which hipStreamDestroy takes this stream's (to see it idle).
+  if (!open_ && closed_ == target) {
+    lock.unlock();
+    device_.streams().drainIfIdle();
+    lock.lock();
+  }
 }
 
 ServiceBuffer &Stream::Recording::service() { return stream_.device_.service(); }
@@ -184,6 +192,7 @@ void Stream::synchronize() {
 }
 
 bool Stream::idle() {
+  device_.health().throwIfFaulted();
   std::lock_guard lock(mutex_);
   flushLocked();
   return timeline_->completed() >= closed_;
@@ -241,7 +250,7 @@ void Stream::hostCallLoop() {
       log("a stream callback threw an exception; ignored");
     }
     try {
-      device_.submitter().signalFromHost(timeline_, next.signal);
+      device_.submitter().completeHostCall(queue_, timeline_, next.signal);
     } catch (const Error &e) {
       log("stream callback signal: %s", e.what());
     }
@@ -271,50 +280,80 @@ UploadSlice Stream::uploadLocked(size_t bytes) {
   return slice;
 }
 
-Buffer &Stream::stagingLocked() {
-  if (!staging_) staging_ = Buffer::create(device_, kStagingBytes, MemoryUse::Host);
-  return *staging_;
+Buffer &Stream::stagingLocked(size_t slot) {
+  while (staging_.size() <= slot) staging_.push_back(Buffer::create(device_, kStagingChunkBytes, MemoryUse::Host));
+  return staging_[slot];
+}
+
+void Stream::waitForSerial(std::unique_lock<std::mutex> &lock, uint64_t serial) {
+  lock.unlock();
+  timeline_->wait(serial);
+  lock.lock();
+  recycleLocked();
+}
+
+bool Stream::directCopy(const Buffer &buffer) const {
+  return buffer.mapped && !device_.context().options().forceStagedCopies;
 }
 
 void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes, bool hipOrder) {
   std::lock_guard copying(copyMutex_);
   std::unique_lock lock = hipOrder ? lockForWork() : std::unique_lock(mutex_);
   const Buffer &target = dst.allocation->buffer;
-  if (target.mapped) {
+  if (directCopy(target)) {
     // Earlier kernels may still read the old contents.
     waitAll(lock);
     std::memcpy(target.mapped + dst.offset, src, bytes);
     return;
   }
-  Buffer &staging = stagingLocked();
-  for (size_t done = 0; done < bytes;) {
-    size_t chunk = std::min<size_t>(bytes - done, staging.size);
+  // Chunk i goes through slot i % kStagingSlots, refilled once the batch reading it has completed.
+  std::array<uint64_t, kStagingSlots> readUntil{};
+  size_t index = 0;
+  for (size_t done = 0; done < bytes; ++index) {
+    const size_t slot = index % kStagingSlots, chunk = std::min<size_t>(bytes - done, kStagingChunkBytes);
+    if (readUntil[slot]) waitForSerial(lock, readUntil[slot]);
+    Buffer &staging = stagingLocked(slot);
     std::memcpy(staging.mapped, static_cast<const std::byte *>(src) + done, chunk);
     VkBufferCopy region{0, dst.offset + done, chunk};
     vkCmdCopyBuffer(beginCommandLocked().commands(), staging.buffer.get(), target.buffer.get(), 1, &region);
-    waitAll(lock);  // the staging buffer is refilled next
+    flushLocked();
+    readUntil[slot] = closed_;
     done += chunk;
   }
+  waitAll(lock);  // hipMemcpy returns once the data is on the device
 }
 
 void Stream::copyDeviceToHost(void *dst, const Resolved &src, size_t bytes) {
   std::lock_guard copying(copyMutex_);
   std::unique_lock lock = lockForWork();
   const Buffer &source = src.allocation->buffer;
-  if (source.mapped) {
+  if (directCopy(source)) {
     waitAll(lock);
     std::memcpy(dst, source.mapped + src.offset, bytes);
     return;
   }
-  Buffer &staging = stagingLocked();
-  for (size_t done = 0; done < bytes;) {
-    size_t chunk = std::min<size_t>(bytes - done, staging.size);
-    VkBufferCopy region{src.offset + done, 0, chunk};
+  // The device fills up to kStagingSlots chunks ahead of the host's copying out.
+  const size_t chunks = (bytes + kStagingChunkBytes - 1) / kStagingChunkBytes;
+  std::array<uint64_t, kStagingSlots> filledAt{};
+  auto fill = [&](size_t index) {
+    const uint64_t offset = uint64_t(index) * kStagingChunkBytes;
+    const size_t slot = index % kStagingSlots;
+    Buffer &staging = stagingLocked(slot);
+    VkBufferCopy region{src.offset + offset, 0, std::min<uint64_t>(bytes - offset, kStagingChunkBytes)};
     vkCmdCopyBuffer(beginCommandLocked().commands(), source.buffer.get(), staging.buffer.get(), 1, &region);
-    waitAll(lock);
-    std::memcpy(static_cast<std::byte *>(dst) + done, staging.mapped, chunk);
-    done += chunk;
+    flushLocked();
+    filledAt[slot] = closed_;
+  };
+  for (size_t index = 0; index < std::min(chunks, kStagingSlots); ++index) fill(index);
+  for (size_t index = 0; index < chunks; ++index) {
+    const size_t slot = index % kStagingSlots;
+    const uint64_t offset = uint64_t(index) * kStagingChunkBytes;
+    waitForSerial(lock, filledAt[slot]);
+    std::memcpy(static_cast<std::byte *>(dst) + offset, staging_[slot].mapped,
+                std::min<uint64_t>(bytes - offset, kStagingChunkBytes));
+    if (index + kStagingSlots < chunks) fill(index + kStagingSlots);
   }
+  waitAll(lock);  // completes at once; drains device printf output like every full wait
 }
 
 void Stream::copyDeviceToDevice(const Resolved &dst, const Resolved &src, size_t bytes) {

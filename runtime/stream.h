@@ -8,6 +8,7 @@
 // host callbacks take a serial of their own, signalled by the stream's callback thread.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
@@ -146,7 +147,11 @@ class Stream {
   void recycleLocked();
   void updateLastSerialLocked();
   UploadSlice uploadLocked(size_t bytes);
-  Buffer &stagingLocked();
+  Buffer &stagingLocked(size_t slot);
+  // Waits until the timeline reaches `serial` (unlocking meanwhile).
+  void waitForSerial(std::unique_lock<std::mutex> &lock, uint64_t serial);
+  // Whether a synchronous copy reads or writes `buffer` through its mapping instead of staging.
+  bool directCopy(const Buffer &buffer) const;
   void hostCallLoop();
 
   Device &device_;
@@ -176,7 +181,8 @@ class Stream {
   size_t currentBlock_ = 0;
   uint64_t blockOffset_ = 0;
   std::mutex copyMutex_;  // one synchronous copy at a time: they share staging_
-  std::optional<Buffer> staging_;  // bounce buffer of synchronous copies (non-mappable memory)
+  static constexpr size_t kStagingSlots = 3;
+  std::vector<Buffer> staging_;  // chunks in flight of synchronous copies (non-mappable memory)
 
   // The callback thread, started by the first host call.
   std::mutex hostMutex_;

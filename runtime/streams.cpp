@@ -69,7 +69,15 @@ StreamRef StreamSet::find(const void *handle) {
 
 void StreamSet::reapLocked(std::vector<StreamRef> &finished) {
   // Destroyed streams whose work has completed go now; `finished` releases them after the lock.
-  auto done = std::stable_partition(retired_.begin(), retired_.end(), [](const StreamRef &s) { return !s->idle(); });
+  // A stream of a faulted device stays (idle() throws its fault): the predicate must not throw.
+  auto pending = [](const StreamRef &s) {
+    try {
+      return !s->idle();
+    } catch (const Error &) {
+      return true;
+    }
+  };
+  auto done = std::stable_partition(retired_.begin(), retired_.end(), pending);
   for (auto it = done; it != retired_.end(); ++it) {
     if ((*it)->kind() == Stream::Kind::Blocking) --blockingStreams_;
     finished.push_back(std::move(*it));

@@ -47,6 +47,8 @@ class Unique {
   void reset() {
     if (handle_ != Handle{}) destroy(parent_, std::exchange(handle_, Handle{}));
   }
+  // Gives the handle up without destroying it (a hung device's instance is left to the process end).
+  Handle release() { return std::exchange(handle_, Handle{}); }
 
  private:
   Parent parent_{};

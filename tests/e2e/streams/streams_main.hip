@@ -131,6 +131,33 @@ void callbacks() {
   HIP_CHECK(hipStreamDestroy(s));
 }
 
+// A host waiting for a stream while its callback completes, many times over: the waiter's
+// vkWaitSemaphores races the signal of the callback's value. (Signalled from the host, that race
+// stalled the Khronos layer for 10 s and failed the validation run in most runs of this loop.)
+void callbacks_raced_by_waits() {
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
+  const int rounds = 300, n = 33;
+  int *d;
+  HIP_CHECK(hipMalloc(&d, n * sizeof(int)));
+  HIP_CHECK(hipMemsetAsync(d, 0, n * sizeof(int), s));
+  std::atomic<int> calls{0};
+  auto count = [](void *p) { ++*static_cast<std::atomic<int> *>(p); };
+  int seen_before_sync = 0;
+  for (int r = 0; r < rounds; ++r) {
+    launch_affine<int>(d, d, 1, 1, n, s);
+    HIP_CHECK(hipLaunchHostFunc(s, count, &calls));
+    HIP_CHECK(hipStreamSynchronize(s));
+    seen_before_sync += calls.load() == r + 1;  // the callback of this round has returned
+  }
+  e2e::expect_eq("callbacks complete before their stream's sync returns", 0, seen_before_sync, rounds);
+  std::vector<int> h(n);
+  HIP_CHECK(hipMemcpy(h.data(), d, n * sizeof(int), hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) e2e::expect_eq("raced callbacks data", i, h[i], rounds);
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipStreamDestroy(s));
+}
+
 // The null stream waits for blocking streams; a non-blocking stream does not wait for it.
 void legacy_null_stream() {
   const int n = 1031;
@@ -348,6 +375,7 @@ int main(int, char **argv) {
   chain<uint64_t>("chain u64", 4097, {s[3], hipStreamPerThread, s[0]});
   for (hipStream_t x : s) HIP_CHECK(hipStreamDestroy(x));
   callbacks();
+  callbacks_raced_by_waits();
   legacy_null_stream();
   event_timing();
   destroy_pending_and_bad_handles();
