@@ -275,9 +275,19 @@ __HIPVK_INTRINSIC int __mulhi(int x, int y) { return static_cast<int>((static_ca
 __HIPVK_INTRINSIC unsigned int __umulhi(unsigned int x, unsigned int y) {
   return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >> 32);
 }
-__HIPVK_INTRINSIC long long __mul64hi(long long x, long long y) { return static_cast<long long>((static_cast<__int128>(x) * y) >> 64); }
+// The high halves of 64 x 64-bit products, from 32-bit partial products (no 128-bit integers on
+// Vulkan); the signed one corrects the unsigned product of the two's-complement bit patterns.
 __HIPVK_INTRINSIC unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
-  return static_cast<unsigned long long>((static_cast<unsigned __int128>(x) * y) >> 64);
+  unsigned long long xl = x & 0xffffffffu, xh = x >> 32, yl = y & 0xffffffffu, yh = y >> 32;
+  unsigned long long high_low = xh * yl;
+  unsigned long long cross = ((xl * yl) >> 32) + (high_low & 0xffffffffu) + xl * yh; // < 2^64
+  return xh * yh + (high_low >> 32) + (cross >> 32);
+}
+__HIPVK_INTRINSIC long long __mul64hi(long long x, long long y) {
+  unsigned long long high = __umul64hi(static_cast<unsigned long long>(x), static_cast<unsigned long long>(y));
+  if (x < 0) high -= static_cast<unsigned long long>(y);
+  if (y < 0) high -= static_cast<unsigned long long>(x);
+  return static_cast<long long>(high);
 }
 __HIPVK_INTRINSIC unsigned int __sad(int x, int y, unsigned int z) {
   return (x > y ? static_cast<unsigned int>(x) - static_cast<unsigned int>(y) : static_cast<unsigned int>(y) - static_cast<unsigned int>(x)) + z;
