@@ -45,7 +45,8 @@ __global__ void forms(const float *in, float *out, double *dout, int n) {
   d[4] = static_cast<double>(isnan(x) + isinf(x) * 2 + isfinite(x) * 4 + signbit(x) * 8);
 }
 
-// Special values of C99 Annex F: input, function, exact result.
+// Special values of C99 Annex F: input, function, exact result (tests/math checks the special
+// values of every function; these are the forms programs write).
 struct Special {
   const char *name;
   int which;
@@ -57,9 +58,9 @@ const Special kSpecials[] = {
     {"exp(inf)", 1, inf, 0, inf},        {"log(0)", 2, 0.0, 0, -inf},         {"log(-1)", 2, -1.0, 0, nan},
     {"pow(-0,-1)", 3, -0.0, -1, -inf},   {"pow(1,nan)", 3, 1.0, nan, 1.0},    {"pow(-1,inf)", 3, -1.0, inf, 1.0},
     {"pow(nan,0)", 3, nan, 0.0, 1.0},    {"atan2(-0,-0)", 4, -0.0, -0.0, -M_PI}, {"atan2(0,-1)", 4, 0.0, -1.0, M_PI},
-    {"tanh(-inf)", 5, -inf, 0, -1.0},    {"erfc(inf)", 6, inf, 0, 0.0},       {"expm1(-0)", 7, -0.0, 0, -0.0},
+    {"tanh(-inf)", 5, -inf, 0, -1.0},    {"expm1(-0)", 7, -0.0, 0, -0.0},
     {"log1p(-1)", 8, -1.0, 0, -inf},     {"hypot(inf,nan)", 9, inf, nan, inf}, {"fmod(1,0)", 10, 1.0, 0.0, nan},
-    {"cbrt(-inf)", 11, -inf, 0, -inf},   {"tgamma(-0)", 12, -0.0, 0, -inf},   {"lgamma(1)", 13, 1.0, 0, 0.0},
+    {"cbrt(-inf)", 11, -inf, 0, -inf},
     {"exp(709.8)", 1, 709.8, 0, inf},    {"exp(-746)", 1, -746.0, 0, 0.0},
 };
 constexpr int kSpecialCount = sizeof(kSpecials) / sizeof(kSpecials[0]);
@@ -72,14 +73,11 @@ template <typename T> __device__ T special(int which, T x, T y) {
   case 3: return pow(x, y);
   case 4: return atan2(x, y);
   case 5: return tanh(x);
-  case 6: return erfc(x);
   case 7: return expm1(x);
   case 8: return log1p(x);
   case 9: return hypot(x, y);
   case 10: return fmod(x, y);
-  case 11: return cbrt(x);
-  case 12: return tgamma(x);
-  default: return lgamma(x);
+  default: return cbrt(x);
   }
 }
 
