@@ -36,6 +36,15 @@ for lib in $(ldd "$bundle"/e2e/* 2>/dev/null | awk '/libomp/ {print $3}' | sort 
   cp -L "$lib" "$bundle/bin/"
 done
 
+# The math accuracy harness (tests/math) and the MPFR/GMP it links; run.sh runs it once and keeps
+# its table (docs/MATH.md's columns) in math-accuracy.md.
+if [ -x "$build/tests/math/accuracy" ]; then
+  mkdir -p "$bundle/math"
+  cp "$build/tests/math/accuracy" "$bundle/math/"
+  for lib in $(ldd "$build/tests/math/accuracy" | awk '/libmpfr|libgmp/ {print $3}' | sort -u); do
+    cp -L "$lib" "$bundle/bin/"
+  done
+fi
 cat > "$bundle/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the bundled end-to-end programs on this machine's default Vulkan device.
@@ -63,6 +72,13 @@ for t in e2e/* e2e/O0/*; do
     fi
   done
 done
+if [ -x math/accuracy ]; then
+  if math/accuracy > math-accuracy.md 2>&1; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "--- FAIL math/accuracy (table in math-accuracy.md)"
+    grep FAIL math-accuracy.md | tail -15
+  fi
+fi
 echo "PASSED $pass FAILED $fail"
 [ $fail = 0 ]
 RUN

@@ -14,6 +14,8 @@ PACKAGES=(
   libvulkan-dev libvulkan-volk-dev vulkan-tools vulkan-validationlayers
   glslang-tools spirv-tools spirv-headers doctest-dev
   libomp-19-dev  # programs that compute their host reference with -fopenmp
+  rocm-device-libs  # ROCm's OCML math bitcode, linked into the device library
+  libmpfr-dev  # the math accuracy harness's correctly rounded references (tests/math)
 )
 BACKPORT_PACKAGES=(mesa-vulkan-drivers)
 MIN_MESA_MAJOR=25

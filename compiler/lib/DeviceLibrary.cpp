@@ -1,7 +1,9 @@
 #include "DeviceLibrary.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicsAMDGPU.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/Error.h>
@@ -18,9 +20,55 @@ namespace hipvk {
 extern const unsigned char kDeviceLibraryBitcode[];
 extern const size_t kDeviceLibraryBitcodeSize;
 
-// AMDGPU intrinsics whose meaning the device library implements (compiler/devicelib/warp.hip).
-static void routeLibraryIntrinsics(Module &m) {
-  static constexpr std::pair<const char *, const char *> kRoutes[] = {{"llvm.amdgcn.ds.permute", "__hipvk_ds_permute"}};
+namespace {
+
+// Intrinsics whose meaning the device library implements: AMDGPU's lane permute
+// (compiler/devicelib/warp.hip), and the AMDGPU instructions and LLVM intrinsics OCML's math is
+// built on, whose Vulkan forms are looser than AMD's (compiler/devicelib/math.hip).
+constexpr std::pair<const char *, const char *> kRoutes[] = {
+    {"llvm.amdgcn.ds.permute", "__hipvk_ds_permute"},
+    {"llvm.fma.f32", "__hipvk_fma_f32"},
+    {"llvm.fma.f64", "__hipvk_fma_f64"},
+    {"llvm.ldexp.f32.i32", "__hipvk_ldexp_f32"},
+    {"llvm.ldexp.f64.i32", "__hipvk_ldexp_f64"},
+    {"llvm.exp2.f32", "__hipvk_exp2_f32"},
+    {"llvm.log2.f32", "__hipvk_log2_f32"},
+    {"llvm.amdgcn.frexp.mant.f32", "__hipvk_frexp_mant_f32"},
+    {"llvm.amdgcn.frexp.mant.f64", "__hipvk_frexp_mant_f64"},
+    {"llvm.amdgcn.frexp.exp.i32.f32", "__hipvk_frexp_exp_f32"},
+    {"llvm.amdgcn.frexp.exp.i32.f64", "__hipvk_frexp_exp_f64"},
+    {"llvm.amdgcn.fract.f32", "__hipvk_fract_f32"},
+    {"llvm.amdgcn.fract.f64", "__hipvk_fract_f64"},
+    {"llvm.amdgcn.rcp.f32", "__hipvk_rcp_f32"},
+    {"llvm.amdgcn.rcp.f64", "__hipvk_rcp_f64"},
+    {"llvm.amdgcn.rsq.f32", "__hipvk_rsq_f32"},
+    {"llvm.amdgcn.rsq.f64", "__hipvk_rsq_f64"},
+    {"llvm.amdgcn.trig.preop.f64", "__hipvk_trig_preop_f64"},
+    // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
+    // intrinsics, which mean the correctly rounded function: OCML's, not Vulkan's looser one.
+    {"llvm.sin.f32", "__ocml_sin_f32"},
+    {"llvm.sin.f64", "__ocml_sin_f64"},
+    {"llvm.cos.f32", "__ocml_cos_f32"},
+    {"llvm.cos.f64", "__ocml_cos_f64"},
+    {"llvm.tan.f32", "__ocml_tan_f32"},
+    {"llvm.tan.f64", "__ocml_tan_f64"},
+    {"llvm.exp.f32", "__ocml_exp_f32"},
+    {"llvm.exp.f64", "__ocml_exp_f64"},
+    {"llvm.exp2.f64", "__ocml_exp2_f64"},
+    {"llvm.exp10.f32", "__ocml_exp10_f32"},
+    {"llvm.exp10.f64", "__ocml_exp10_f64"},
+    {"llvm.log.f32", "__ocml_log_f32"},
+    {"llvm.log.f64", "__ocml_log_f64"},
+    {"llvm.log2.f64", "__ocml_log2_f64"},
+    {"llvm.log10.f32", "__ocml_log10_f32"},
+    {"llvm.log10.f64", "__ocml_log10_f64"},
+    {"llvm.pow.f32", "__ocml_pow_f32"},
+    {"llvm.pow.f64", "__ocml_pow_f64"},
+};
+
+// Routes the intrinsics above to library functions; returns whether any call was routed.
+bool routeLibraryIntrinsics(Module &m) {
+  bool routed = false;
   for (auto [intrinsic, library] : kRoutes)
     if (Function *f = m.getFunction(intrinsic); f && !f->use_empty()) {
       FunctionCallee replacement = m.getOrInsertFunction(library, f->getFunctionType());
@@ -28,17 +76,29 @@ static void routeLibraryIntrinsics(Module &m) {
         if (auto *call = dyn_cast<CallInst>(u)) {
           call->setCalledFunction(replacement);
           call->setAttributes({}); // the intrinsic's attributes do not describe a function body
+          routed = true;
         }
     }
+  // V_CMP_CLASS tests the same ten classes, in the same bit order, as llvm.is.fpclass.
+  for (Function &f : make_early_inc_range(m))
+    if (f.getIntrinsicID() == Intrinsic::amdgcn_class)
+      for (User *u : make_early_inc_range(f.users()))
+        if (auto *call = dyn_cast<CallInst>(u); call && isa<ConstantInt>(call->getArgOperand(1))) {
+          IRBuilder<> ir(call);
+          auto mask = FPClassTest(cast<ConstantInt>(call->getArgOperand(1))->getZExtValue() & fcAllFlags);
+          call->replaceAllUsesWith(ir.createIsFPClass(call->getArgOperand(0), mask));
+          call->eraseFromParent();
+        }
+  return routed;
 }
 
-std::string linkDeviceLibrary(Module &m) {
-  // Before the link: these may call library functions the module did not call yet.
-  routePrintfPointerArguments(m);
-  routeLibraryIntrinsics(m);
-  bool needed = false;
-  for (const Function &f : m) needed |= f.isDeclaration() && !f.isIntrinsic() && !f.use_empty();
-  if (!needed) return {};
+bool needsLibrary(const Module &m) {
+  for (const Function &f : m)
+    if (f.isDeclaration() && !f.isIntrinsic() && !f.use_empty()) return true;
+  return false;
+}
+
+std::string linkOnce(Module &m) {
   StringRef bytes(reinterpret_cast<const char *>(kDeviceLibraryBitcode), kDeviceLibraryBitcodeSize);
   Expected<std::unique_ptr<Module>> library =
       parseBitcodeFile(MemoryBufferRef(bytes, "hipvk-devicelib.bc"), m.getContext());
@@ -56,6 +116,21 @@ std::string linkDeviceLibrary(Module &m) {
                                       });
                                     });
   return failed ? "hipvk: internal error: linking the device library failed" : std::string();
+}
+
+} // namespace
+
+std::string linkDeviceLibrary(Module &m) {
+  // Before the link: these may call library functions the module did not call yet.
+  routePrintfPointerArguments(m);
+  routeLibraryIntrinsics(m);
+  // OCML's functions use intrinsics routed to functions of the library itself: a second link
+  // brings those (the routed functions use none), a third is never needed.
+  for (int round = 0; round < 2 && needsLibrary(m); ++round) {
+    if (std::string error = linkOnce(m); !error.empty()) return error;
+    if (!routeLibraryIntrinsics(m)) break;
+  }
+  return {};
 }
 
 } // namespace hipvk

@@ -296,6 +296,7 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
   // Grid-wide sync: the barrier state of a cooperative launch (0 otherwise), read by grid_sync.hip.
   case B::grid_barrier: return pushAddress(abi::kGridBarrierOffset);
+  case B::fast_divide: return op(spv::OpFDiv, typeOf(call.getType()), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});
   default:
     if (deviceBuiltinUsesLanes(builtin)) return emitWarpBuiltin(builtin, call);
     break;
@@ -399,6 +400,15 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
     return op(spv::OpSelect, type, {below, b_.constNull(type), op(spv::OpISub, type, {l.arg(0), l.arg(1)})});
   }
   case Intrinsic::is_fpclass: return l.isFPClass();
+  // The fast intrinsics (__expf, __logf, __sinf...): AMD's approximate instructions, as Vulkan's
+  // (sin/cos take turns). The accurate math never reaches these (compiler/devicelib/math.hip).
+  case Intrinsic::amdgcn_exp2: return glslOp(GLSLstd450Exp2);
+  case Intrinsic::amdgcn_log: return glslOp(GLSLstd450Log2);
+  case Intrinsic::amdgcn_sin:
+  case Intrinsic::amdgcn_cos: {
+    SpvId radians = op(spv::OpFMul, type, {l.arg(0), l.splat(t, t->getScalarType()->isDoubleTy() ? 0x401921fb54442d18ull : 0x40c90fdbu)});
+    return glsl(id == Intrinsic::amdgcn_sin ? GLSLstd450Sin : GLSLstd450Cos, type, {radians});
+  }
   case Intrinsic::vector_reduce_add:
   case Intrinsic::vector_reduce_mul:
   case Intrinsic::vector_reduce_and:

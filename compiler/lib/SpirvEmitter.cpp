@@ -233,11 +233,13 @@ SpvId KernelEmitter::value(const Value *v, SpvId typeHint) {
 
 namespace {
 // Float arithmetic a driver could otherwise fuse or reassociate (Vulkan allows both without
-// NoContraction, and lavapipe does it).
+// NoContraction, and lavapipe does it), and float conversions, whose round trips lavapipe would
+// otherwise fold away ((double)(float)x becoming x).
 bool isContractibleFloatOp(spv::Op opcode) {
   switch (opcode) {
   case spv::OpFAdd: case spv::OpFSub: case spv::OpFMul: case spv::OpFDiv: case spv::OpFRem: case spv::OpFMod:
   case spv::OpFNegate: case spv::OpVectorTimesScalar: case spv::OpDot:
+  case spv::OpFConvert: case spv::OpConvertSToF: case spv::OpConvertUToF:
     return true;
   default:
     return false;

@@ -45,11 +45,12 @@ template <typename T> __global__ void evaluateAll(const Operands<T> *in, T *out,
   if (i < n) evaluate(in[i], out + size_t(i) * kExpressions);
 }
 
-// 1 when the device's fma is a single rounding (it is not on every Vulkan driver: lavapipe
-// computes Fma as a product and a sum, which Vulkan's precision rules allow).
+// 1 when the device fuses a contracted a*b+c into a single rounding (not every Vulkan driver does:
+// lavapipe computes Fma as a product and a sum, which Vulkan's precision rules allow). fma() itself
+// is rounded once everywhere (the math library emulates it); a contraction is only allowed to be.
 __global__ void probeFusedFma(int *fusedF, int *fusedD, float fa, float fc, double da, double dc) {
-  *fusedF = __builtin_fmaf(fa, fa, fc) != 0.0f;
-  *fusedD = __builtin_fma(da, da, dc) != 0.0;
+  *fusedF = fa * fa + fc != 0.0f;
+  *fusedD = da * da + dc != 0.0;
 }
 
 }  // namespace

@@ -1,62 +1,325 @@
-// Basic device math: the functions that are exact or correctly rounded and map one-to-one to LLVM
-// intrinsics through Clang builtins (llvm.sqrt, llvm.fabs, llvm.minnum, llvm.floor, llvm.fma, ...).
+// Device math: HIP's single- and double-precision math API. The functions are ROCm's OCML
+// (hipvk_detail/ocml.h), linked as bitcode by the backend, which lowers the few AMDGPU operations
+// OCML uses exactly (compiler/devicelib/math.hip): the accuracy is ROCm's on every Vulkan driver
+// (docs/MATH.md has the measured errors). Functions that are exact, or correctly rounded in one
+// LLVM operation (fabs, floor, sqrtf...), map to Clang builtins.
 //
-// Transcendental functions (sinf, expf, logf, powf, ...) are NOT declared for device code yet:
-// calling one from a kernel is a compile error ("reference to __host__ function"), never a wrong
-// answer. The math library with HIP's ULP bounds is a later step.
-//
-// The device overloads sit beside the C library's host declarations (Clang overloads functions on
-// their __host__/__device__ target), so <cmath> and <math.h> may be included before or after.
+// The device functions overload the C library's host functions by target, so <cmath> and
+// <math.h> may be included before or after, and __host__ __device__ code calls the right one on
+// each side. The C names (sinf, sin), the C++ float overloads of the double names (sin(1.0f) is
+// float, as in <cmath>), integer arguments (sin(1) is double) and mixed argument types (pow(2.0f, 3))
+// all resolve as in <cmath>; std::sin & co. name them too.
 #pragma once
 
 #include <hip/hipvk_detail/host_defines.h>
+#include <hip/hipvk_detail/ocml.h>
 
 #if defined(__HIP__)
+
+#include <type_traits>
 
 #define __HIPVK_MATH __device__ __forceinline__
 #define __HIPVK_HD __host__ __device__ __forceinline__ constexpr
 
-// ---- float --------------------------------------------------------------------------------------
+// ---- one argument: C names float and double, the C++ float overload -----------------------------
+#define __HIPVK_OCML_1(NAME, OCML)                                                        \
+  __HIPVK_MATH float NAME##f(float x) { return __ocml_##OCML##_f32(x); }                  \
+  __HIPVK_MATH double NAME(double x) { return __ocml_##OCML##_f64(x); }                   \
+  __HIPVK_MATH float NAME(float x) { return __ocml_##OCML##_f32(x); }                     \
+  template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                 \
+  __HIPVK_MATH double NAME(T x) { return __ocml_##OCML##_f64(double(x)); }
+__HIPVK_OCML_1(acos, acos)
+__HIPVK_OCML_1(acosh, acosh)
+__HIPVK_OCML_1(asin, asin)
+__HIPVK_OCML_1(asinh, asinh)
+__HIPVK_OCML_1(atan, atan)
+__HIPVK_OCML_1(atanh, atanh)
+__HIPVK_OCML_1(cbrt, cbrt)
+__HIPVK_OCML_1(cos, cos)
+__HIPVK_OCML_1(cosh, cosh)
+__HIPVK_OCML_1(cospi, cospi)
+__HIPVK_OCML_1(cyl_bessel_i0, i0)
+__HIPVK_OCML_1(cyl_bessel_i1, i1)
+__HIPVK_OCML_1(erf, erf)
+__HIPVK_OCML_1(erfc, erfc)
+__HIPVK_OCML_1(erfcinv, erfcinv)
+__HIPVK_OCML_1(erfcx, erfcx)
+__HIPVK_OCML_1(erfinv, erfinv)
+__HIPVK_OCML_1(exp, exp)
+__HIPVK_OCML_1(exp10, exp10)
+__HIPVK_OCML_1(exp2, exp2)
+__HIPVK_OCML_1(j0, j0)
+__HIPVK_OCML_1(j1, j1)
+__HIPVK_OCML_1(lgamma, lgamma)
+__HIPVK_OCML_1(log, log)
+__HIPVK_OCML_1(log10, log10)
+__HIPVK_OCML_1(log2, log2)
+__HIPVK_OCML_1(logb, logb)
+__HIPVK_OCML_1(normcdf, ncdf)
+__HIPVK_OCML_1(normcdfinv, ncdfinv)
+__HIPVK_OCML_1(rcbrt, rcbrt)
+__HIPVK_OCML_1(rsqrt, rsqrt)
+__HIPVK_OCML_1(sin, sin)
+__HIPVK_OCML_1(sinh, sinh)
+__HIPVK_OCML_1(sinpi, sinpi)
+__HIPVK_OCML_1(tan, tan)
+__HIPVK_OCML_1(tanh, tanh)
+__HIPVK_OCML_1(y0, y0)
+__HIPVK_OCML_1(y1, y1)
+#undef __HIPVK_OCML_1
+
+// OCML's single-precision tgamma is 9 ulp off near 1 (measured, docs/MATH.md); evaluated in
+// double and rounded once it is correctly rounded but for rare cases, within CUDA's 5 ulp.
+__HIPVK_MATH float tgammaf(float x) { return float(__ocml_tgamma_f64(double(x))); }
+__HIPVK_MATH double tgamma(double x) { return __ocml_tgamma_f64(x); }
+__HIPVK_MATH float tgamma(float x) { return tgammaf(x); }
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+__HIPVK_MATH double tgamma(T x) { return __ocml_tgamma_f64(double(x)); }
+
+// OCML's expm1 and log1p return +0 for -0 (C99: -0): zeros pass through.
+__HIPVK_MATH float expm1f(float x) { return x == 0.0f ? x : __ocml_expm1_f32(x); }
+__HIPVK_MATH double expm1(double x) { return x == 0.0 ? x : __ocml_expm1_f64(x); }
+__HIPVK_MATH float expm1(float x) { return expm1f(x); }
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+__HIPVK_MATH double expm1(T x) { return expm1(double(x)); }
+__HIPVK_MATH float log1pf(float x) { return x == 0.0f ? x : __ocml_log1p_f32(x); }
+__HIPVK_MATH double log1p(double x) { return x == 0.0 ? x : __ocml_log1p_f64(x); }
+__HIPVK_MATH float log1p(float x) { return log1pf(x); }
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+__HIPVK_MATH double log1p(T x) { return log1p(double(x)); }
+
+// ---- two arguments; mixed arithmetic types promote as in <cmath> (pow(2.0f, 3) is double) --------
+template <typename A, typename B>
+inline constexpr bool __hipvk_promotes =
+    std::is_arithmetic_v<A> && std::is_arithmetic_v<B> &&
+    !(std::is_same_v<A, B> && std::is_floating_point_v<A>) && !(std::is_same_v<A, float> && std::is_same_v<B, float>);
+#define __HIPVK_OCML_2(NAME, OCML)                                                                           \
+  __HIPVK_MATH float NAME##f(float x, float y) { return __ocml_##OCML##_f32(x, y); }                         \
+  __HIPVK_MATH double NAME(double x, double y) { return __ocml_##OCML##_f64(x, y); }                         \
+  __HIPVK_MATH float NAME(float x, float y) { return __ocml_##OCML##_f32(x, y); }                            \
+  template <typename A, typename B, std::enable_if_t<__hipvk_promotes<A, B>, int> = 0>                      \
+  __HIPVK_MATH double NAME(A x, B y) { return __ocml_##OCML##_f64(double(x), double(y)); }
+__HIPVK_OCML_2(atan2, atan2)
+__HIPVK_OCML_2(fdim, fdim)
+__HIPVK_OCML_2(fmod, fmod)
+__HIPVK_OCML_2(hypot, hypot)
+__HIPVK_OCML_2(nextafter, nextafter)
+__HIPVK_OCML_2(pow, pow)
+__HIPVK_OCML_2(remainder, remainder)
+__HIPVK_OCML_2(rhypot, rhypot)
+#undef __HIPVK_OCML_2
+
+// ---- exact or correctly rounded in one LLVM operation --------------------------------------------
+#define __HIPVK_BUILTIN_1(NAME)                                                         \
+  __HIPVK_MATH float NAME##f(float x) { return __builtin_##NAME##f(x); }                \
+  __HIPVK_MATH double NAME(double x) { return __builtin_##NAME(x); }                    \
+  __HIPVK_MATH float NAME(float x) { return __builtin_##NAME##f(x); }                   \
+  template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>               \
+  __HIPVK_MATH double NAME(T x) { return __builtin_##NAME(double(x)); }
+__HIPVK_BUILTIN_1(fabs)
+__HIPVK_BUILTIN_1(floor)
+__HIPVK_BUILTIN_1(ceil)
+__HIPVK_BUILTIN_1(trunc)
+__HIPVK_BUILTIN_1(round)
+__HIPVK_BUILTIN_1(rint)
+__HIPVK_BUILTIN_1(nearbyint)
+#undef __HIPVK_BUILTIN_1
+#define __HIPVK_BUILTIN_2(NAME)                                                                              \
+  __HIPVK_MATH float NAME##f(float x, float y) { return __builtin_##NAME##f(x, y); }                         \
+  __HIPVK_MATH double NAME(double x, double y) { return __builtin_##NAME(x, y); }                            \
+  __HIPVK_MATH float NAME(float x, float y) { return __builtin_##NAME##f(x, y); }                            \
+  template <typename A, typename B, std::enable_if_t<__hipvk_promotes<A, B>, int> = 0>                      \
+  __HIPVK_MATH double NAME(A x, B y) { return __builtin_##NAME(double(x), double(y)); }
+__HIPVK_BUILTIN_2(fmin)
+__HIPVK_BUILTIN_2(fmax)
+__HIPVK_BUILTIN_2(copysign)
+#undef __HIPVK_BUILTIN_2
+
+// sqrtf is correctly rounded by the backend; double sqrt is OCML's (Vulkan's double Sqrt is not).
 __HIPVK_MATH float sqrtf(float x) { return __builtin_sqrtf(x); }
-__HIPVK_MATH float fabsf(float x) { return __builtin_fabsf(x); }
-__HIPVK_MATH float fminf(float x, float y) { return __builtin_fminf(x, y); }
-__HIPVK_MATH float fmaxf(float x, float y) { return __builtin_fmaxf(x, y); }
-__HIPVK_MATH float floorf(float x) { return __builtin_floorf(x); }
-__HIPVK_MATH float ceilf(float x) { return __builtin_ceilf(x); }
-__HIPVK_MATH float truncf(float x) { return __builtin_truncf(x); }
-__HIPVK_MATH float roundf(float x) { return __builtin_roundf(x); }
-__HIPVK_MATH float rintf(float x) { return __builtin_rintf(x); }
-__HIPVK_MATH float nearbyintf(float x) { return __builtin_nearbyintf(x); }
-__HIPVK_MATH float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
-__HIPVK_MATH float copysignf(float x, float y) { return __builtin_copysignf(x, y); }
-
-// ---- double -------------------------------------------------------------------------------------
-__HIPVK_MATH double sqrt(double x) { return __builtin_sqrt(x); }
-__HIPVK_MATH double fabs(double x) { return __builtin_fabs(x); }
-__HIPVK_MATH double fmin(double x, double y) { return __builtin_fmin(x, y); }
-__HIPVK_MATH double fmax(double x, double y) { return __builtin_fmax(x, y); }
-__HIPVK_MATH double floor(double x) { return __builtin_floor(x); }
-__HIPVK_MATH double ceil(double x) { return __builtin_ceil(x); }
-__HIPVK_MATH double trunc(double x) { return __builtin_trunc(x); }
-__HIPVK_MATH double round(double x) { return __builtin_round(x); }
-__HIPVK_MATH double rint(double x) { return __builtin_rint(x); }
-__HIPVK_MATH double nearbyint(double x) { return __builtin_nearbyint(x); }
-__HIPVK_MATH double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
-__HIPVK_MATH double copysign(double x, double y) { return __builtin_copysign(x, y); }
-
-// ---- C++ float overloads of the double names (sqrt(1.0f) stays float, as in <cmath>) -------------
 __HIPVK_MATH float sqrt(float x) { return __builtin_sqrtf(x); }
-__HIPVK_MATH float fabs(float x) { return __builtin_fabsf(x); }
-__HIPVK_MATH float fmin(float x, float y) { return __builtin_fminf(x, y); }
-__HIPVK_MATH float fmax(float x, float y) { return __builtin_fmaxf(x, y); }
-__HIPVK_MATH float floor(float x) { return __builtin_floorf(x); }
-__HIPVK_MATH float ceil(float x) { return __builtin_ceilf(x); }
-__HIPVK_MATH float trunc(float x) { return __builtin_truncf(x); }
-__HIPVK_MATH float round(float x) { return __builtin_roundf(x); }
-__HIPVK_MATH float rint(float x) { return __builtin_rintf(x); }
-__HIPVK_MATH float nearbyint(float x) { return __builtin_nearbyintf(x); }
+__HIPVK_MATH double sqrt(double x) { return __ocml_sqrt_f64(x); }
+template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+__HIPVK_MATH double sqrt(T x) { return __ocml_sqrt_f64(double(x)); }
+
+// fma is rounded once on every driver (an exact emulation where the driver's Fma may not be fused).
+__HIPVK_MATH float fmaf(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
 __HIPVK_MATH float fma(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
-__HIPVK_MATH float copysign(float x, float y) { return __builtin_copysignf(x, y); }
+__HIPVK_MATH double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
+
+// ---- functions with integer or pointer arguments ---------------------------------------------------
+__HIPVK_MATH float ldexpf(float x, int n) { return __ocml_ldexp_f32(x, n); }
+__HIPVK_MATH float ldexp(float x, int n) { return __ocml_ldexp_f32(x, n); }
+__HIPVK_MATH double ldexp(double x, int n) { return __ocml_ldexp_f64(x, n); }
+__HIPVK_MATH float scalbnf(float x, int n) { return __ocml_scalbn_f32(x, n); }
+__HIPVK_MATH float scalbn(float x, int n) { return __ocml_scalbn_f32(x, n); }
+__HIPVK_MATH double scalbn(double x, int n) { return __ocml_scalbn_f64(x, n); }
+__HIPVK_MATH float scalblnf(float x, long n) {
+  return __ocml_scalbn_f32(x, n > 1000 ? 1000 : n < -1000 ? -1000 : int(n));
+}
+__HIPVK_MATH float scalbln(float x, long n) { return scalblnf(x, n); }
+__HIPVK_MATH double scalbln(double x, long n) {
+  return __ocml_scalbn_f64(x, n > 5000 ? 5000 : n < -5000 ? -5000 : int(n));
+}
+__HIPVK_MATH int ilogbf(float x) { return __ocml_ilogb_f32(x); }
+__HIPVK_MATH int ilogb(float x) { return __ocml_ilogb_f32(x); }
+__HIPVK_MATH int ilogb(double x) { return __ocml_ilogb_f64(x); }
+__HIPVK_MATH float powif(float x, int n) { return __ocml_pown_f32(x, n); }
+__HIPVK_MATH double powi(double x, int n) { return __ocml_pown_f64(x, n); }
+__HIPVK_MATH float pow(float x, int n) { return __ocml_pown_f32(x, n); }
+__HIPVK_MATH double pow(double x, int n) { return __ocml_pown_f64(x, n); }
+__HIPVK_MATH float nanf(const char *) { return __ocml_nan_f32(0); }
+__HIPVK_MATH double nan(const char *) { return __ocml_nan_f64(0); }
+
+// Results through pointers in any address space: OCML writes a private temporary, copied out.
+#define __HIPVK_OUT(T, CALL) \
+  T __out;                   \
+  auto __r = CALL;           \
+  *out = __out;              \
+  return __r;
+#define __HIPVK_PRIV(p) ((__HIPVK_PRIVATE decltype(__out) *)&p)
+__HIPVK_MATH float frexpf(float x, int *out) { __HIPVK_OUT(int, __ocml_frexp_f32(x, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH float frexp(float x, int *out) { return frexpf(x, out); }
+__HIPVK_MATH double frexp(double x, int *out) { __HIPVK_OUT(int, __ocml_frexp_f64(x, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH float modff(float x, float *out) { __HIPVK_OUT(float, __ocml_modf_f32(x, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH float modf(float x, float *out) { return modff(x, out); }
+__HIPVK_MATH double modf(double x, double *out) { __HIPVK_OUT(double, __ocml_modf_f64(x, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH float remquof(float x, float y, int *out) { __HIPVK_OUT(int, __ocml_remquo_f32(x, y, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH float remquo(float x, float y, int *out) { return remquof(x, y, out); }
+__HIPVK_MATH double remquo(double x, double y, int *out) { __HIPVK_OUT(int, __ocml_remquo_f64(x, y, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH float lgammaf_r(float x, int *out) { __HIPVK_OUT(int, __ocml_lgamma_r_f32(x, __HIPVK_PRIV(__out))) }
+__HIPVK_MATH double lgamma_r(double x, int *out) { __HIPVK_OUT(int, __ocml_lgamma_r_f64(x, __HIPVK_PRIV(__out))) }
+#undef __HIPVK_OUT
+#define __HIPVK_SINCOS(NAME, OCML, T, S)                                \
+  __HIPVK_MATH void NAME(T x, T *sinOut, T *cosOut) {                   \
+    T __out;                                                            \
+    *sinOut = __ocml_##OCML##_##S(x, __HIPVK_PRIV(__out));               \
+    *cosOut = __out;                                                    \
+  }
+__HIPVK_SINCOS(sincosf, sincos, float, f32)
+__HIPVK_SINCOS(sincos, sincos, float, f32)
+__HIPVK_SINCOS(sincos, sincos, double, f64)
+__HIPVK_SINCOS(sincospif, sincospi, float, f32)
+__HIPVK_SINCOS(sincospi, sincospi, float, f32)
+__HIPVK_SINCOS(sincospi, sincospi, double, f64)
+#undef __HIPVK_SINCOS
+#undef __HIPVK_PRIV
+
+// ---- lengths and reciprocal lengths --------------------------------------------------------------
+__HIPVK_MATH float norm3df(float a, float b, float c) { return __ocml_len3_f32(a, b, c); }
+__HIPVK_MATH double norm3d(double a, double b, double c) { return __ocml_len3_f64(a, b, c); }
+__HIPVK_MATH float norm4df(float a, float b, float c, float d) { return __ocml_len4_f32(a, b, c, d); }
+__HIPVK_MATH double norm4d(double a, double b, double c, double d) { return __ocml_len4_f64(a, b, c, d); }
+__HIPVK_MATH float rnorm3df(float a, float b, float c) { return __ocml_rlen3_f32(a, b, c); }
+__HIPVK_MATH double rnorm3d(double a, double b, double c) { return __ocml_rlen3_f64(a, b, c); }
+__HIPVK_MATH float rnorm4df(float a, float b, float c, float d) { return __ocml_rlen4_f32(a, b, c, d); }
+__HIPVK_MATH double rnorm4d(double a, double b, double c, double d) { return __ocml_rlen4_f64(a, b, c, d); }
+// Euclidean length of dim elements, scaled by the largest magnitude against overflow.
+template <typename T>
+__HIPVK_MATH T __hipvk_norm(int dim, const T *v, bool reciprocal) {
+  T scale = 0;
+  for (int i = 0; i < dim; ++i) scale = __builtin_fmax(scale, __builtin_fabs(v[i]));
+  if (scale == 0 || __builtin_isinf(scale)) return reciprocal ? T(1) / scale : scale;
+  T sum = 0;
+  for (int i = 0; i < dim; ++i) sum += (v[i] / scale) * (v[i] / scale);
+  T length = sqrt(sum) * scale;
+  return reciprocal ? T(1) / length : length;
+}
+__HIPVK_MATH float normf(int dim, const float *v) { return __hipvk_norm(dim, v, false); }
+__HIPVK_MATH double norm(int dim, const double *v) { return __hipvk_norm(dim, v, false); }
+__HIPVK_MATH float rnormf(int dim, const float *v) { return __hipvk_norm(dim, v, true); }
+__HIPVK_MATH double rnorm(int dim, const double *v) { return __hipvk_norm(dim, v, true); }
+
+// ---- Bessel functions of integer order (OCML has orders 0 and 1) ---------------------------------
+// Y_n by the stable forward recurrence; J_n forward where x > n, else by Miller's backward
+// recurrence normalised with J_0.
+template <typename T>
+__HIPVK_MATH T __hipvk_yn(int n, T x) {
+  if (n < 0) return (n & 1) ? -__hipvk_yn(-n, x) : __hipvk_yn(-n, x);
+  T previous = ::y0(x);
+  if (n == 0) return previous;
+  T current = ::y1(x);
+  for (int k = 1; k < n && !__builtin_isinf(current); ++k) {
+    T next = T(2 * k) / x * current - previous;
+    previous = current;
+    current = next;
+  }
+  return current;
+}
+template <typename T>
+__HIPVK_MATH T __hipvk_jn(int n, T x) {
+  if (n < 0) return (n & 1) ? -__hipvk_jn(-n, x) : __hipvk_jn(-n, x);
+  if (n == 0) return j0(x);
+  if (n == 1) return j1(x);
+  if (x == 0 || __builtin_isnan(x)) return x == 0 ? T(0) : x;
+  if (__builtin_isinf(x)) return T(0);
+  T ax = __builtin_fabs(x);
+  T result;
+  if (ax > T(n)) {
+    T a = j0(ax), b = j1(ax);
+    for (int k = 1; k < n; ++k) {
+      T next = T(2 * k) / ax * b - a;
+      a = b;
+      b = next;
+    }
+    result = b;
+  } else {
+    // Start well above n (Miller); rescale on the way down against overflow.
+    int start = 2 * ((n + int(ax) + 20) / 2);
+    T next = 0, current = T(1e-30), kept = 0, sumEven = 0;
+    for (int k = start; k > 0; --k) {
+      T previous = T(2 * k) / ax * current - next;
+      next = current;
+      current = previous;
+      if (k == n + 0) kept = next;
+      if (((k - 1) & 1) == 0 && k - 1 > 0) sumEven += current;
+      if (__builtin_fabs(current) > T(1e20)) {
+        current *= T(1e-20);
+        next *= T(1e-20);
+        kept *= T(1e-20);
+        sumEven *= T(1e-20);
+      }
+    }
+    // current = J_0 (unnormalised); 1 = J_0 + 2 * sum of J_2k.
+    T norm = current + 2 * sumEven;
+    result = kept / norm;
+  }
+  return (x < 0 && (n & 1)) ? -result : result;
+}
+__HIPVK_MATH float jnf(int n, float x) { return __hipvk_jn(n, x); }
+__HIPVK_MATH double jn(int n, double x) { return __hipvk_jn(n, x); }
+__HIPVK_MATH float ynf(int n, float x) { return __hipvk_yn(n, x); }
+__HIPVK_MATH double yn(int n, double x) { return __hipvk_yn(n, x); }
+
+// ---- classification (exact) ----------------------------------------------------------------------
+#define __HIPVK_CLASSIFY(NAME, BUILTIN)                                  \
+  __HIPVK_MATH bool NAME(float x) { return BUILTIN(x); }                 \
+  __HIPVK_MATH bool NAME(double x) { return BUILTIN(x); }
+__HIPVK_CLASSIFY(isnan, __builtin_isnan)
+__HIPVK_CLASSIFY(isinf, __builtin_isinf)
+__HIPVK_CLASSIFY(isfinite, __builtin_isfinite)
+__HIPVK_CLASSIFY(isnormal, __builtin_isnormal)
+__HIPVK_CLASSIFY(signbit, __builtin_signbit)
+#undef __HIPVK_CLASSIFY
+__HIPVK_MATH int __isnanf(float x) { return __builtin_isnan(x); }
+__HIPVK_MATH int __isnan(double x) { return __builtin_isnan(x); }
+__HIPVK_MATH int __isinff(float x) { return __builtin_isinf(x); }
+__HIPVK_MATH int __isinf(double x) { return __builtin_isinf(x); }
+__HIPVK_MATH int __finitef(float x) { return __builtin_isfinite(x); }
+__HIPVK_MATH int __finite(double x) { return __builtin_isfinite(x); }
+__HIPVK_MATH int __signbitf(float x) { return __builtin_signbit(x); }
+__HIPVK_MATH int __signbit(double x) { return __builtin_signbit(x); }
+
+// ---- rounding to integers: lrint/llrint round to nearest even, lround/llround half away --------
+#define __HIPVK_TO_INT(NAME, R, ROUND)                                        \
+  __HIPVK_MATH R NAME##f(float x) { return static_cast<R>(__builtin_##ROUND##f(x)); } \
+  __HIPVK_MATH R NAME(double x) { return static_cast<R>(__builtin_##ROUND(x)); } \
+  __HIPVK_MATH R NAME(float x) { return static_cast<R>(__builtin_##ROUND##f(x)); }
+__HIPVK_TO_INT(lrint, long, rint)
+__HIPVK_TO_INT(llrint, long long, rint)
+__HIPVK_TO_INT(lround, long, round)
+__HIPVK_TO_INT(llround, long long, round)
+#undef __HIPVK_TO_INT
 
 // ---- integers -----------------------------------------------------------------------------------
 __HIPVK_MATH int abs(int x) { return x < 0 ? -x : x; }
@@ -83,14 +346,30 @@ __host__ __device__ __forceinline__ double max(double a, double b) { return __bu
 #undef __HIPVK_HD
 #undef __HIPVK_MATH
 
-// Make std::sqrt(x) & co. see the device overloads too (as Clang's own CUDA/HIP headers do): the
+// Make std::sin(x) & co. see the device overloads too (as Clang's own CUDA/HIP headers do): the
 // using-declarations <cmath> made before these declarations existed would not.
 namespace std {
-using ::sqrt; using ::fabs; using ::fmin; using ::fmax; using ::floor; using ::ceil; using ::trunc;
-using ::round; using ::rint; using ::nearbyint; using ::fma; using ::copysign;
-using ::sqrtf; using ::fabsf; using ::fminf; using ::fmaxf; using ::floorf; using ::ceilf;
-using ::truncf; using ::roundf; using ::rintf; using ::nearbyintf; using ::fmaf; using ::copysignf;
-using ::abs; using ::labs; using ::llabs;
+using ::acos; using ::acosh; using ::asin; using ::asinh; using ::atan; using ::atanh; using ::atan2;
+using ::cbrt; using ::ceil; using ::copysign; using ::cos; using ::cosh; using ::erf; using ::erfc;
+using ::exp; using ::exp2; using ::expm1; using ::fabs; using ::fdim; using ::floor; using ::fma;
+using ::fmax; using ::fmin; using ::fmod; using ::frexp; using ::hypot; using ::ilogb; using ::ldexp;
+using ::lgamma; using ::llrint; using ::llround; using ::log; using ::log10; using ::log1p;
+using ::log2; using ::logb; using ::lrint; using ::lround; using ::modf; using ::nearbyint;
+using ::nextafter; using ::pow; using ::remainder; using ::remquo; using ::rint; using ::round;
+using ::scalbln; using ::scalbn; using ::sin; using ::sinh; using ::sqrt; using ::tan; using ::tanh;
+using ::tgamma; using ::trunc; using ::isnan; using ::isinf; using ::isfinite; using ::isnormal;
+using ::signbit; using ::abs; using ::labs; using ::llabs;
+using ::acosf; using ::acoshf; using ::asinf; using ::asinhf; using ::atanf; using ::atanhf;
+using ::atan2f; using ::cbrtf; using ::ceilf; using ::copysignf; using ::cosf; using ::coshf;
+using ::erff; using ::erfcf; using ::expf; using ::exp2f; using ::expm1f; using ::fabsf; using ::fdimf;
+using ::floorf; using ::fmaf; using ::fmaxf; using ::fminf; using ::fmodf; using ::frexpf;
+using ::hypotf; using ::ilogbf; using ::ldexpf; using ::lgammaf; using ::llrintf; using ::llroundf;
+using ::logf; using ::log10f; using ::log1pf; using ::log2f; using ::logbf; using ::lrintf;
+using ::lroundf; using ::modff; using ::nearbyintf; using ::nextafterf; using ::powf;
+using ::remainderf; using ::remquof; using ::rintf; using ::roundf; using ::scalblnf; using ::scalbnf;
+using ::sinf; using ::sinhf; using ::sqrtf; using ::tanf; using ::tanhf; using ::tgammaf; using ::truncf;
 }  // namespace std
 
 #endif  // __HIP__
+
+#include <hip/hipvk_detail/math_intrinsics.h>

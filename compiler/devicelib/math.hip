@@ -1,0 +1,258 @@
+// Exact SPIR-V-expressible implementations of the AMDGPU instructions and LLVM intrinsics that
+// ROCm's OCML (linked beside this library) is built on. Vulkan's GLSL.std.450 forms are looser than
+// AMD's instructions (exp2: 3 + 2|x| ulp, ldexp/frexp undefined out of range, Fma not necessarily
+// fused), so compiler/lib/DeviceLibrary.cpp routes each intrinsic here: every function is at least
+// as accurate as the AMD instruction it replaces, on every driver, using only correctly rounded
+// SPIR-V arithmetic (add, sub, mul, conversions) and integer operations.
+//
+// Contraction is off: a fused multiply-add here would be routed back to the emulated fma.
+#pragma clang fp contract(off)
+
+#include <stdint.h>
+
+namespace {
+
+__device__ inline uint32_t bitsOf(float x) { return __builtin_bit_cast(uint32_t, x); }
+__device__ inline uint64_t bitsOf(double x) { return __builtin_bit_cast(uint64_t, x); }
+__device__ inline float floatFrom(uint32_t b) { return __builtin_bit_cast(float, b); }
+__device__ inline double doubleFrom(uint64_t b) { return __builtin_bit_cast(double, b); }
+__device__ inline bool finite(double x) { return (bitsOf(x) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
+
+// x * 2^n, rounded once: the scaling is split so that only the last multiplication can round
+// (from below the normal range it first scales by 2^-1022 * 2^53, keeping every bit).
+__device__ inline double scaleDouble(double x, int n) {
+  if (n > 1023) {
+    x *= 0x1p1023;
+    n -= 1023;
+    if (n > 1023) {
+      x *= 0x1p1023;
+      n -= 1023;
+      if (n > 1023) n = 1023;
+    }
+  } else if (n < -1022) {
+    x *= 0x1p-1022 * 0x1p53;
+    n += 1022 - 53;
+    if (n < -1022) {
+      x *= 0x1p-1022 * 0x1p53;
+      n += 1022 - 53;
+      if (n < -1022) n = -1022;
+    }
+  }
+  return x * doubleFrom(uint64_t(0x3ff + n) << 52);
+}
+
+__device__ inline float scaleFloat(float x, int n) {
+  if (n > 127) {
+    x *= 0x1p127f;
+    n -= 127;
+    if (n > 127) {
+      x *= 0x1p127f;
+      n -= 127;
+      if (n > 127) n = 127;
+    }
+  } else if (n < -126) {
+    x *= 0x1p-126f * 0x1p24f;
+    n += 126 - 24;
+    if (n < -126) {
+      x *= 0x1p-126f * 0x1p24f;
+      n += 126 - 24;
+      if (n < -126) n = -126;
+    }
+  }
+  return x * floatFrom(uint32_t(0x7f + n) << 23);
+}
+
+// The unbiased exponent of a finite nonzero double (subnormals included): x = m * 2^e, 1 <= |m| < 2.
+__device__ inline int exponentOf(double x) {
+  int e = int(bitsOf(x) >> 52 & 0x7ff);
+  if (e != 0) return e - 1023;
+  return int(bitsOf(x * 0x1p64) >> 52 & 0x7ff) - 1023 - 64;
+}
+
+// Error-free transformations (Knuth's two-sum, Dekker's product with Veltkamp's split).
+struct Pair {
+  double hi, lo;
+};
+__device__ inline Pair twoSum(double a, double b) {
+  double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+__device__ inline Pair split(double a) {
+  double t = 134217729.0 * a; // 2^27 + 1
+  double hi = t - (t - a);
+  return {hi, a - hi};
+}
+__device__ inline Pair twoProduct(double a, double b) {
+  double p = a * b;
+  Pair x = split(a), y = split(b);
+  return {p, ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo};
+}
+
+// s = RN(exact) with `error` = exact - s: the exact value rounded to odd (the neighbour with an odd
+// last bit when inexact), which a later rounding to >= 2 fewer bits rounds as the exact value.
+__device__ inline double roundToOdd(double s, double error) {
+  uint64_t b = bitsOf(s);
+  if (error == 0 || !finite(s) || (b & 1)) return s;
+  return doubleFrom((error > 0) == (s > 0) ? b + 1 : b - 1);
+}
+__device__ inline double addRoundToOdd(double a, double b) {
+  Pair s = twoSum(a, b);
+  return roundToOdd(s.hi, s.lo);
+}
+
+// The fraction bits of 2/pi, most significant first: AMD's V_TRIG_PREOP reads 1201 of them.
+__device__ const uint32_t kTwoOverPi[38] = {
+    0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+    0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+    0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+    0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+    0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046, 0xfc7b6bab};
+constexpr int kTwoOverPiBits = 1201;
+
+__device__ inline uint64_t twoOverPiWord(int i) { return i < 38 ? kTwoOverPi[i] : 0; }
+
+// 53 bits of 2/pi starting `position` bits after the binary point (zero past bit 1201).
+__device__ inline uint64_t twoOverPiBits(int position) {
+  if (position >= kTwoOverPiBits) return 0;
+  int word = position >> 5, offset = position & 31;
+  uint64_t top = twoOverPiWord(word) << 32 | twoOverPiWord(word + 1);
+  if (offset) top = top << offset | twoOverPiWord(word + 2) >> (32 - offset);
+  uint64_t bits = top >> 11;
+  int last = position + 52; // the table ends after bit 1200: later bits read as zero
+  if (last >= kTwoOverPiBits) bits &= ~((uint64_t(1) << (last - kTwoOverPiBits + 1)) - 1);
+  return bits;
+}
+
+} // namespace
+
+extern "C" {
+
+__device__ float __hipvk_ldexp_f32(float x, int n) { return scaleFloat(x, n); }
+__device__ double __hipvk_ldexp_f64(double x, int n) { return scaleDouble(x, n); }
+
+// AMD's V_FREXP_MANT/V_FREXP_EXP: infinities, NaN and zeros give themselves and exponent 0.
+__device__ float __hipvk_frexp_mant_f32(float x) {
+  uint32_t b = bitsOf(x), e = b >> 23 & 0xff;
+  if (e == 0xff || (b << 1) == 0) return x;
+  if (e == 0) b = bitsOf(x * 0x1p64f);
+  return floatFrom((b & 0x807fffffu) | 0x3f000000u);
+}
+__device__ int __hipvk_frexp_exp_f32(float x) {
+  uint32_t b = bitsOf(x);
+  int e = int(b >> 23 & 0xff), bias = 126;
+  if (e == 0xff || (b << 1) == 0) return 0;
+  if (e == 0) {
+    e = int(bitsOf(x * 0x1p64f) >> 23 & 0xff);
+    bias += 64;
+    if (e == 0) return 0; // the device flushes subnormals
+  }
+  return e - bias;
+}
+__device__ double __hipvk_frexp_mant_f64(double x) {
+  uint64_t b = bitsOf(x), e = b >> 52 & 0x7ff;
+  if (e == 0x7ff || (b << 1) == 0) return x;
+  if (e == 0) b = bitsOf(x * 0x1p64);
+  return doubleFrom((b & 0x800fffffffffffffull) | 0x3fe0000000000000ull);
+}
+__device__ int __hipvk_frexp_exp_f64(double x) {
+  uint64_t b = bitsOf(x);
+  int e = int(b >> 52 & 0x7ff), bias = 1022;
+  if (e == 0x7ff || (b << 1) == 0) return 0;
+  if (e == 0) {
+    e = int(bitsOf(x * 0x1p64) >> 52 & 0x7ff);
+    bias += 64;
+    if (e == 0) return 0;
+  }
+  return e - bias;
+}
+
+// V_FRACT: x - floor(x), kept below 1 (fract(-tiny) would round to 1); NaN for infinities.
+__device__ float __hipvk_fract_f32(float x) {
+  float r = x - __builtin_floorf(x);
+  return r > 0x1.fffffep-1f ? 0x1.fffffep-1f : r;
+}
+__device__ double __hipvk_fract_f64(double x) {
+  double r = x - __builtin_floor(x);
+  return r > 0x1.fffffffffffffp-1 ? 0x1.fffffffffffffp-1 : r;
+}
+
+// V_RCP/V_RSQ are approximations (1 ulp in single precision); these are correctly rounded or
+// closer: single precision through double, double precision as Vulkan's double operations.
+__device__ float __hipvk_rcp_f32(float x) { return 1.0f / x; }
+__device__ double __hipvk_rcp_f64(double x) { return 1.0 / x; }
+__device__ float __hipvk_rsq_f32(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
+__device__ double __hipvk_rsq_f64(double x) { return 1.0 / __builtin_sqrt(x); }
+
+// V_TRIG_PREOP_F64: the 53 bits of 2/pi that Payne-Hanek reduction of x multiplies in segment
+// `segment`, scaled so that the product with x has the right weight.
+__device__ double __hipvk_trig_preop_f64(double x, int segment) {
+  int exponent = int(bitsOf(x) >> 52 & 0x7ff);
+  int shift = (segment & 31) * 53 + (exponent > 1077 ? exponent - 1077 : 0);
+  int scale = -53 - shift + (exponent >= 1968 ? 128 : 0);
+  return scaleDouble(double(twoOverPiBits(shift)), scale);
+}
+
+// fma(a, b, c) rounded once, on drivers whose Fma may be a product and a sum: the product of two
+// floats is exact in double, and their sum rounded to odd in double rounds to float as the exact
+// value does (53 >= 24 + 2).
+__device__ float __hipvk_fma_f32(float a, float b, float c) {
+  double product = double(a) * double(b);
+  return float(addRoundToOdd(product, double(c)));
+}
+
+// fma in double precision (Boldo and Melquiond's emulation by rounding to odd): with a and b scaled
+// to [1, 2) their product is exactly hi + lo; c is scaled alike (or, when negligible, replaced by
+// a tiny number of its sign, which rounds the same); then RN(th + RO(tl + lo)) with th + tl = c + hi
+// is the correctly rounded sum. Results below the normal range are rounded to odd first and then
+// to the subnormal grid: correct except for ties just under 2^-1022, where 52 bits are kept.
+__device__ double __hipvk_fma_f64(double a, double b, double c) {
+  if (!finite(a) || !finite(b) || a == 0 || b == 0) return a * b + c; // the product is exact
+  if (!finite(c)) return c;                                           // a finite product cannot change it
+  if (c == 0) return a * b;
+  int ea = exponentOf(a), eb = exponentOf(b), ec = exponentOf(c), e = ea + eb;
+  if (ec > e + 110) return c; // the product lies far below half an ulp of c
+  double ma = scaleDouble(a, -ea), mb = scaleDouble(b, -eb);
+  double cs = ec < e - 120 ? __builtin_copysign(0x1p-200, c) : scaleDouble(c, -e);
+  Pair p = twoProduct(ma, mb);
+  Pair t = twoSum(cs, p.hi);
+  double v = addRoundToOdd(t.lo, p.lo);
+  double r = t.hi + v;
+  if (r != 0 && exponentOf(r) + e < -1022) r = addRoundToOdd(t.hi, v);
+  return scaleDouble(r, e);
+}
+
+// 2^x and log2(x) in single precision, as V_EXP_F32/V_LOG_F32 compute them (1 ulp) or better:
+// evaluated in double with a relative error below 2^-36 and rounded once to float.
+__device__ float __hipvk_exp2_f32(float x) {
+  if (x != x) return x;
+  if (x >= 128.0f) return __builtin_inff();
+  if (x < -152.0f) return 0.0f;
+  double n = __builtin_rint(double(x)), f = double(x) - n; // |f| <= 1/2, exact
+  // 2^f = e^(f ln 2): Taylor to degree 10 (remainder below 2^-40 on |f ln 2| <= 0.35).
+  double y = f * 0x1.62e42fefa39efp-1, p = 1.0 / 3628800.0;
+  constexpr double kInverseFactorials[10] = {1.0 / 362880.0, 1.0 / 40320.0, 1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0,
+                                             1.0 / 24.0,     1.0 / 6.0,     0.5,          1.0,          1.0};
+  for (double c : kInverseFactorials) p = p * y + c;
+  return float(scaleDouble(p, int(n)));
+}
+
+__device__ float __hipvk_log2_f32(float x) {
+  if (x != x || x < 0.0f) return __builtin_nanf("");
+  if (x == 0.0f) return -__builtin_inff();
+  if (x == __builtin_inff()) return x;
+  double d = double(x);
+  int e = exponentOf(d);
+  double m = scaleDouble(d, -e); // [1, 2)
+  if (m > 0x1.6a09e667f3bcdp+0) { // sqrt(2): m in [sqrt(1/2), sqrt(2))
+    m *= 0.5;
+    e += 1;
+  }
+  // log2(m) = 2/ln2 * atanh(s), s = (m-1)/(m+1), |s| <= 0.1716: the odd series to s^19.
+  double s = (m - 1.0) / (m + 1.0), s2 = s * s, p = 1.0 / 19.0;
+  constexpr double kInverseOdd[9] = {1.0 / 17.0, 1.0 / 15.0, 1.0 / 13.0, 1.0 / 11.0, 1.0 / 9.0,
+                                     1.0 / 7.0,  1.0 / 5.0,  1.0 / 3.0,  1.0};
+  for (double c : kInverseOdd) p = p * s2 + c;
+  return float(double(e) + p * s * 0x1.71547652b82fep+1); // 2/ln2
+}
+
+} // extern "C"

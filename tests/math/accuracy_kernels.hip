@@ -1,0 +1,86 @@
+// The device side of the accuracy harness: one kernel per function of accuracy_cases.def, each
+// evaluating the function as a program would (the C names, C++ overloads, std::, pointers).
+#include "accuracy.h"
+
+#include <hip/hip_runtime.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+
+#define CHECK(expr)                                                                        \
+  do {                                                                                     \
+    if (hipError_t e = (expr); e != hipSuccess) {                                          \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(e)); \
+      std::exit(2);                                                                        \
+    }                                                                                      \
+  } while (0)
+
+template <typename Op, typename T>
+__global__ void evaluate(const T *xs, const T *ys, T *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = Op::eval(xs[i], ys[i]);
+}
+
+template <typename Op, typename T>
+void launch(const std::vector<double> &x, const std::vector<double> &y, std::vector<double> &out) {
+  const size_t n = x.size();
+  std::vector<T> hx(x.begin(), x.end()), hy(y.begin(), y.end()), hout(n);
+  T *dx, *dy, *dout;
+  CHECK(hipMalloc(&dx, n * sizeof(T)));
+  CHECK(hipMalloc(&dy, n * sizeof(T)));
+  CHECK(hipMalloc(&dout, n * sizeof(T)));
+  CHECK(hipMemcpy(dx, hx.data(), n * sizeof(T), hipMemcpyHostToDevice));
+  CHECK(hipMemcpy(dy, hy.data(), n * sizeof(T), hipMemcpyHostToDevice));
+  const int block = 128;
+  evaluate<Op, T><<<int((n + block - 1) / block), block>>>(dx, dy, dout, int(n));
+  CHECK(hipGetLastError());
+  CHECK(hipMemcpy(hout.data(), dout, n * sizeof(T), hipMemcpyDeviceToHost));
+  CHECK(hipFree(dx));
+  CHECK(hipFree(dy));
+  CHECK(hipFree(dout));
+  out.assign(hout.begin(), hout.end());
+}
+
+// sincosf through pointers to a __shared__ and a local variable.
+__device__ float sincosSine(float x) {
+  __shared__ float sines[128];
+  float cosine;
+  sincosf(x, &sines[threadIdx.x], &cosine);
+  (void)cosine;
+  return sines[threadIdx.x];
+}
+
+#define FLOAT_CASE(NAME, ARITY, EXPR, REF, BOUND, LO, HI, DOMAIN_ONLY) \
+  struct Op_##NAME {                                                      \
+    static __device__ float eval(float x, [[maybe_unused]] float y) { return EXPR; } \
+  };
+#define DOUBLE_CASE(NAME, ARITY, EXPR, MPFR, BOUND, LO, HI, DOMAIN_ONLY) \
+  struct Op_##NAME {                                                      \
+    static __device__ double eval(double x, [[maybe_unused]] double y) { return EXPR; } \
+  };
+#include "accuracy_cases.def"
+
+using Launcher = void (*)(const std::vector<double> &, const std::vector<double> &, std::vector<double> &);
+const Launcher kLaunchers[] = {
+#define FLOAT_CASE(NAME, ARITY, EXPR, REF, BOUND, LO, HI, DOMAIN_ONLY) launch<Op_##NAME, float>,
+#define DOUBLE_CASE(NAME, ARITY, EXPR, MPFR, BOUND, LO, HI, DOMAIN_ONLY) launch<Op_##NAME, double>,
+#include "accuracy_cases.def"
+};
+
+} // namespace
+
+const std::vector<MathCase> &mathCases() {
+  static const std::vector<MathCase> cases = {
+#define FLOAT_CASE(NAME, ARITY, EXPR, REF, BOUND, LO, HI, DOMAIN_ONLY) {#NAME, ARITY, false, BOUND, LO, HI, DOMAIN_ONLY},
+#define DOUBLE_CASE(NAME, ARITY, EXPR, MPFR, BOUND, LO, HI, DOMAIN_ONLY) {#NAME, ARITY, true, BOUND, LO, HI, DOMAIN_ONLY},
+#include "accuracy_cases.def"
+  };
+  return cases;
+}
+
+void runDeviceCase(size_t index, const std::vector<double> &x, const std::vector<double> &y, std::vector<double> &out) {
+  kLaunchers[index](x, y, out);
+}
