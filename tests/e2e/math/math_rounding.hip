@@ -123,13 +123,19 @@ void checkRoundedArithmetic(const std::vector<unsigned> &bits) {
   static const char *names[kPerMode] = {"__fadd", "__fsub", "__fmul", "__fdiv", "__fsqrt", "__fmaf", "__frcp", "__float2int",
                                         "__float2ll", "__int2float", "__ll2float", "__double2float", "__ll2double", "__dadd", "__dmul"};
   const bool flush = e2e::device_flushes_float_denormals();
+  auto denormal = [](float x) { return x != 0.0f && std::fabs(x) < 0x1p-126f; };
   for (int i = 0; i < n; ++i)
     for (int m = 0; m < kModes; ++m) {
       double want[kPerMode];
       hostRounded(m, f[i], f[(i + 1) % n], f[(i + 2) % n], d[i], d[(i + 1) % n], l[i], want);
+      // A device that flushes float denormals (its float controls, e.g. NVIDIA's) flushes them as
+      // operands too: the float operations of such operands are not compared there.
+      const bool denormalOperand = denormal(f[i]) || denormal(f[(i + 1) % n]) || denormal(f[(i + 2) % n]);
       for (int k = 0; k < kPerMode; ++k) {
         const double got = out[(size_t(i) * kModes + m) * kPerMode + k];
-        if (flush && k < kFloatOps && std::fabs(want[k]) < 0x1p-126) continue; // the device's float controls
+        // Operations 0..8 read float operands; 0..6 and 9..11 produce floats.
+        const bool floatResult = k < kFloatOps || (k >= kFloatOps + 2 && k < kFloatOps + 5);
+        if (flush && ((k < kFloatOps + 2 && denormalOperand) || (floatResult && std::fabs(want[k]) < 0x1p-126))) continue;
         std::string what = std::string(names[k]) + "_" + kModeNames[m];
         if (std::isnan(want[k]) ? !std::isnan(got) : std::memcmp(&got, &want[k], sizeof got) != 0)
           e2e::expect_eq(what.c_str(), i, got, want[k]);
