@@ -10,207 +10,116 @@
 #define __HIPVK_OCML_PTR extern "C" __device__ __attribute__((nothrow))
 #define __HIPVK_PRIVATE __attribute__((address_space(5)))
 
-__HIPVK_OCML float __ocml_acos_f32(float);
-__HIPVK_OCML float __ocml_acosh_f32(float);
-__HIPVK_OCML float __ocml_acospi_f32(float);
-__HIPVK_OCML float __ocml_asin_f32(float);
-__HIPVK_OCML float __ocml_asinh_f32(float);
-__HIPVK_OCML float __ocml_asinpi_f32(float);
-__HIPVK_OCML float __ocml_atan_f32(float);
-__HIPVK_OCML float __ocml_atanh_f32(float);
-__HIPVK_OCML float __ocml_atanpi_f32(float);
-__HIPVK_OCML float __ocml_cbrt_f32(float);
-__HIPVK_OCML float __ocml_ceil_f32(float);
-__HIPVK_OCML float __ocml_cos_f32(float);
-__HIPVK_OCML float __ocml_cosh_f32(float);
-__HIPVK_OCML float __ocml_cospi_f32(float);
-__HIPVK_OCML float __ocml_erf_f32(float);
-__HIPVK_OCML float __ocml_erfc_f32(float);
-__HIPVK_OCML float __ocml_erfcinv_f32(float);
-__HIPVK_OCML float __ocml_erfinv_f32(float);
-__HIPVK_OCML float __ocml_erfcx_f32(float);
-__HIPVK_OCML float __ocml_exp_f32(float);
-__HIPVK_OCML float __ocml_exp10_f32(float);
-__HIPVK_OCML float __ocml_exp2_f32(float);
-__HIPVK_OCML float __ocml_expm1_f32(float);
-__HIPVK_OCML float __ocml_fabs_f32(float);
-__HIPVK_OCML float __ocml_floor_f32(float);
-__HIPVK_OCML float __ocml_i0_f32(float);
-__HIPVK_OCML float __ocml_i1_f32(float);
-__HIPVK_OCML float __ocml_j0_f32(float);
-__HIPVK_OCML float __ocml_j1_f32(float);
-__HIPVK_OCML float __ocml_lgamma_f32(float);
-__HIPVK_OCML float __ocml_log_f32(float);
-__HIPVK_OCML float __ocml_log10_f32(float);
-__HIPVK_OCML float __ocml_log1p_f32(float);
-__HIPVK_OCML float __ocml_log2_f32(float);
-__HIPVK_OCML float __ocml_logb_f32(float);
-__HIPVK_OCML float __ocml_ncdf_f32(float);
-__HIPVK_OCML float __ocml_ncdfinv_f32(float);
-__HIPVK_OCML float __ocml_nearbyint_f32(float);
-__HIPVK_OCML float __ocml_rcbrt_f32(float);
-__HIPVK_OCML float __ocml_rint_f32(float);
-__HIPVK_OCML float __ocml_round_f32(float);
-__HIPVK_OCML float __ocml_rsqrt_f32(float);
-__HIPVK_OCML float __ocml_sin_f32(float);
-__HIPVK_OCML float __ocml_sinh_f32(float);
-__HIPVK_OCML float __ocml_sinpi_f32(float);
-__HIPVK_OCML float __ocml_sqrt_f32(float);
-__HIPVK_OCML float __ocml_tan_f32(float);
-__HIPVK_OCML float __ocml_tanh_f32(float);
-__HIPVK_OCML float __ocml_tanpi_f32(float);
-__HIPVK_OCML float __ocml_tgamma_f32(float);
-__HIPVK_OCML float __ocml_trunc_f32(float);
-__HIPVK_OCML float __ocml_y0_f32(float);
-__HIPVK_OCML float __ocml_y1_f32(float);
-__HIPVK_OCML float __ocml_native_sin_f32(float);
-__HIPVK_OCML float __ocml_native_cos_f32(float);
-__HIPVK_OCML float __ocml_native_exp_f32(float);
-__HIPVK_OCML float __ocml_native_exp2_f32(float);
+// Declares the functions OCML has for both precisions: T is float or double, S its OCML suffix.
+#define __HIPVK_OCML_DECLARE(T, S) \
+  __HIPVK_OCML T __ocml_acos_##S(T); \
+  __HIPVK_OCML T __ocml_acosh_##S(T); \
+  __HIPVK_OCML T __ocml_acospi_##S(T); \
+  __HIPVK_OCML T __ocml_asin_##S(T); \
+  __HIPVK_OCML T __ocml_asinh_##S(T); \
+  __HIPVK_OCML T __ocml_asinpi_##S(T); \
+  __HIPVK_OCML T __ocml_atan_##S(T); \
+  __HIPVK_OCML T __ocml_atanh_##S(T); \
+  __HIPVK_OCML T __ocml_atanpi_##S(T); \
+  __HIPVK_OCML T __ocml_cbrt_##S(T); \
+  __HIPVK_OCML T __ocml_ceil_##S(T); \
+  __HIPVK_OCML T __ocml_cos_##S(T); \
+  __HIPVK_OCML T __ocml_cosh_##S(T); \
+  __HIPVK_OCML T __ocml_cospi_##S(T); \
+  __HIPVK_OCML T __ocml_erf_##S(T); \
+  __HIPVK_OCML T __ocml_erfc_##S(T); \
+  __HIPVK_OCML T __ocml_erfcinv_##S(T); \
+  __HIPVK_OCML T __ocml_erfinv_##S(T); \
+  __HIPVK_OCML T __ocml_erfcx_##S(T); \
+  __HIPVK_OCML T __ocml_exp_##S(T); \
+  __HIPVK_OCML T __ocml_exp10_##S(T); \
+  __HIPVK_OCML T __ocml_exp2_##S(T); \
+  __HIPVK_OCML T __ocml_expm1_##S(T); \
+  __HIPVK_OCML T __ocml_fabs_##S(T); \
+  __HIPVK_OCML T __ocml_floor_##S(T); \
+  __HIPVK_OCML T __ocml_i0_##S(T); \
+  __HIPVK_OCML T __ocml_i1_##S(T); \
+  __HIPVK_OCML T __ocml_j0_##S(T); \
+  __HIPVK_OCML T __ocml_j1_##S(T); \
+  __HIPVK_OCML T __ocml_lgamma_##S(T); \
+  __HIPVK_OCML T __ocml_log_##S(T); \
+  __HIPVK_OCML T __ocml_log10_##S(T); \
+  __HIPVK_OCML T __ocml_log1p_##S(T); \
+  __HIPVK_OCML T __ocml_log2_##S(T); \
+  __HIPVK_OCML T __ocml_logb_##S(T); \
+  __HIPVK_OCML T __ocml_ncdf_##S(T); \
+  __HIPVK_OCML T __ocml_ncdfinv_##S(T); \
+  __HIPVK_OCML T __ocml_nearbyint_##S(T); \
+  __HIPVK_OCML T __ocml_rcbrt_##S(T); \
+  __HIPVK_OCML T __ocml_rint_##S(T); \
+  __HIPVK_OCML T __ocml_round_##S(T); \
+  __HIPVK_OCML T __ocml_rsqrt_##S(T); \
+  __HIPVK_OCML T __ocml_sin_##S(T); \
+  __HIPVK_OCML T __ocml_sinh_##S(T); \
+  __HIPVK_OCML T __ocml_sinpi_##S(T); \
+  __HIPVK_OCML T __ocml_sqrt_##S(T); \
+  __HIPVK_OCML T __ocml_tan_##S(T); \
+  __HIPVK_OCML T __ocml_tanh_##S(T); \
+  __HIPVK_OCML T __ocml_tanpi_##S(T); \
+  __HIPVK_OCML T __ocml_tgamma_##S(T); \
+  __HIPVK_OCML T __ocml_trunc_##S(T); \
+  __HIPVK_OCML T __ocml_y0_##S(T); \
+  __HIPVK_OCML T __ocml_y1_##S(T); \
+  __HIPVK_OCML T __ocml_native_sin_##S(T); \
+  __HIPVK_OCML T __ocml_native_cos_##S(T); \
+  __HIPVK_OCML T __ocml_native_exp_##S(T); \
+  __HIPVK_OCML T __ocml_native_exp2_##S(T); \
+  __HIPVK_OCML T __ocml_native_log_##S(T); \
+  __HIPVK_OCML T __ocml_native_log2_##S(T); \
+  __HIPVK_OCML T __ocml_native_log10_##S(T); \
+  __HIPVK_OCML T __ocml_native_rsqrt_##S(T); \
+  __HIPVK_OCML T __ocml_native_sqrt_##S(T); \
+  __HIPVK_OCML T __ocml_native_recip_##S(T); \
+  __HIPVK_OCML T __ocml_atan2_##S(T, T); \
+  __HIPVK_OCML T __ocml_atan2pi_##S(T, T); \
+  __HIPVK_OCML T __ocml_copysign_##S(T, T); \
+  __HIPVK_OCML T __ocml_fdim_##S(T, T); \
+  __HIPVK_OCML T __ocml_fmax_##S(T, T); \
+  __HIPVK_OCML T __ocml_fmin_##S(T, T); \
+  __HIPVK_OCML T __ocml_fmod_##S(T, T); \
+  __HIPVK_OCML T __ocml_hypot_##S(T, T); \
+  __HIPVK_OCML T __ocml_nextafter_##S(T, T); \
+  __HIPVK_OCML T __ocml_pow_##S(T, T); \
+  __HIPVK_OCML T __ocml_powr_##S(T, T); \
+  __HIPVK_OCML T __ocml_remainder_##S(T, T); \
+  __HIPVK_OCML T __ocml_rhypot_##S(T, T); \
+  __HIPVK_OCML T __ocml_scalb_##S(T, T); \
+  __HIPVK_OCML T __ocml_fma_##S(T, T, T); \
+  __HIPVK_OCML T __ocml_len3_##S(T, T, T); \
+  __HIPVK_OCML T __ocml_len4_##S(T, T, T, T); \
+  __HIPVK_OCML T __ocml_rlen3_##S(T, T, T); \
+  __HIPVK_OCML T __ocml_rlen4_##S(T, T, T, T); \
+  __HIPVK_OCML T __ocml_ldexp_##S(T, int); \
+  __HIPVK_OCML T __ocml_pown_##S(T, int); \
+  __HIPVK_OCML T __ocml_rootn_##S(T, int); \
+  __HIPVK_OCML T __ocml_scalbn_##S(T, int); \
+  __HIPVK_OCML int __ocml_ilogb_##S(T); \
+  __HIPVK_OCML int __ocml_isfinite_##S(T); \
+  __HIPVK_OCML int __ocml_isinf_##S(T); \
+  __HIPVK_OCML int __ocml_isnan_##S(T); \
+  __HIPVK_OCML int __ocml_isnormal_##S(T); \
+  __HIPVK_OCML int __ocml_signbit_##S(T); \
+  __HIPVK_OCML int __ocml_fpclassify_##S(T); \
+  __HIPVK_OCML_PTR T __ocml_frexp_##S(T, __HIPVK_PRIVATE int *); \
+  __HIPVK_OCML_PTR T __ocml_modf_##S(T, __HIPVK_PRIVATE T *); \
+  __HIPVK_OCML_PTR T __ocml_sincos_##S(T, __HIPVK_PRIVATE T *); \
+  __HIPVK_OCML_PTR T __ocml_sincospi_##S(T, __HIPVK_PRIVATE T *); \
+  __HIPVK_OCML_PTR T __ocml_lgamma_r_##S(T, __HIPVK_PRIVATE int *); \
+  __HIPVK_OCML_PTR T __ocml_remquo_##S(T, T, __HIPVK_PRIVATE int *);
+
+__HIPVK_OCML_DECLARE(float, f32)
+__HIPVK_OCML_DECLARE(double, f64)
+
 __HIPVK_OCML float __ocml_native_exp10_f32(float);
-__HIPVK_OCML float __ocml_native_log_f32(float);
-__HIPVK_OCML float __ocml_native_log2_f32(float);
-__HIPVK_OCML float __ocml_native_log10_f32(float);
-__HIPVK_OCML float __ocml_native_rsqrt_f32(float);
-__HIPVK_OCML float __ocml_native_sqrt_f32(float);
-__HIPVK_OCML float __ocml_native_recip_f32(float);
-__HIPVK_OCML float __ocml_atan2_f32(float, float);
-__HIPVK_OCML float __ocml_atan2pi_f32(float, float);
-__HIPVK_OCML float __ocml_copysign_f32(float, float);
-__HIPVK_OCML float __ocml_fdim_f32(float, float);
-__HIPVK_OCML float __ocml_fmax_f32(float, float);
-__HIPVK_OCML float __ocml_fmin_f32(float, float);
-__HIPVK_OCML float __ocml_fmod_f32(float, float);
-__HIPVK_OCML float __ocml_hypot_f32(float, float);
-__HIPVK_OCML float __ocml_nextafter_f32(float, float);
-__HIPVK_OCML float __ocml_pow_f32(float, float);
-__HIPVK_OCML float __ocml_powr_f32(float, float);
-__HIPVK_OCML float __ocml_remainder_f32(float, float);
-__HIPVK_OCML float __ocml_rhypot_f32(float, float);
-__HIPVK_OCML float __ocml_scalb_f32(float, float);
-__HIPVK_OCML float __ocml_fma_f32(float, float, float);
-__HIPVK_OCML float __ocml_len3_f32(float, float, float);
-__HIPVK_OCML float __ocml_len4_f32(float, float, float, float);
-__HIPVK_OCML float __ocml_rlen3_f32(float, float, float);
-__HIPVK_OCML float __ocml_rlen4_f32(float, float, float, float);
-__HIPVK_OCML float __ocml_ldexp_f32(float, int);
-__HIPVK_OCML float __ocml_pown_f32(float, int);
-__HIPVK_OCML float __ocml_rootn_f32(float, int);
-__HIPVK_OCML float __ocml_scalbn_f32(float, int);
-__HIPVK_OCML int __ocml_ilogb_f32(float);
-__HIPVK_OCML int __ocml_isfinite_f32(float);
-__HIPVK_OCML int __ocml_isinf_f32(float);
-__HIPVK_OCML int __ocml_isnan_f32(float);
-__HIPVK_OCML int __ocml_isnormal_f32(float);
-__HIPVK_OCML int __ocml_signbit_f32(float);
-__HIPVK_OCML int __ocml_fpclassify_f32(float);
-__HIPVK_OCML_PTR float __ocml_frexp_f32(float, __HIPVK_PRIVATE int *);
-__HIPVK_OCML_PTR float __ocml_modf_f32(float, __HIPVK_PRIVATE float *);
-__HIPVK_OCML_PTR float __ocml_sincos_f32(float, __HIPVK_PRIVATE float *);
-__HIPVK_OCML_PTR float __ocml_sincospi_f32(float, __HIPVK_PRIVATE float *);
-__HIPVK_OCML_PTR float __ocml_lgamma_r_f32(float, __HIPVK_PRIVATE int *);
-__HIPVK_OCML_PTR float __ocml_remquo_f32(float, float, __HIPVK_PRIVATE int *);
-__HIPVK_OCML double __ocml_acos_f64(double);
-__HIPVK_OCML double __ocml_acosh_f64(double);
-__HIPVK_OCML double __ocml_acospi_f64(double);
-__HIPVK_OCML double __ocml_asin_f64(double);
-__HIPVK_OCML double __ocml_asinh_f64(double);
-__HIPVK_OCML double __ocml_asinpi_f64(double);
-__HIPVK_OCML double __ocml_atan_f64(double);
-__HIPVK_OCML double __ocml_atanh_f64(double);
-__HIPVK_OCML double __ocml_atanpi_f64(double);
-__HIPVK_OCML double __ocml_cbrt_f64(double);
-__HIPVK_OCML double __ocml_ceil_f64(double);
-__HIPVK_OCML double __ocml_cos_f64(double);
-__HIPVK_OCML double __ocml_cosh_f64(double);
-__HIPVK_OCML double __ocml_cospi_f64(double);
-__HIPVK_OCML double __ocml_erf_f64(double);
-__HIPVK_OCML double __ocml_erfc_f64(double);
-__HIPVK_OCML double __ocml_erfcinv_f64(double);
-__HIPVK_OCML double __ocml_erfinv_f64(double);
-__HIPVK_OCML double __ocml_erfcx_f64(double);
-__HIPVK_OCML double __ocml_exp_f64(double);
-__HIPVK_OCML double __ocml_exp10_f64(double);
-__HIPVK_OCML double __ocml_exp2_f64(double);
-__HIPVK_OCML double __ocml_expm1_f64(double);
-__HIPVK_OCML double __ocml_fabs_f64(double);
-__HIPVK_OCML double __ocml_floor_f64(double);
-__HIPVK_OCML double __ocml_i0_f64(double);
-__HIPVK_OCML double __ocml_i1_f64(double);
-__HIPVK_OCML double __ocml_j0_f64(double);
-__HIPVK_OCML double __ocml_j1_f64(double);
-__HIPVK_OCML double __ocml_lgamma_f64(double);
-__HIPVK_OCML double __ocml_log_f64(double);
-__HIPVK_OCML double __ocml_log10_f64(double);
-__HIPVK_OCML double __ocml_log1p_f64(double);
-__HIPVK_OCML double __ocml_log2_f64(double);
-__HIPVK_OCML double __ocml_logb_f64(double);
-__HIPVK_OCML double __ocml_ncdf_f64(double);
-__HIPVK_OCML double __ocml_ncdfinv_f64(double);
-__HIPVK_OCML double __ocml_nearbyint_f64(double);
-__HIPVK_OCML double __ocml_rcbrt_f64(double);
-__HIPVK_OCML double __ocml_rint_f64(double);
-__HIPVK_OCML double __ocml_round_f64(double);
-__HIPVK_OCML double __ocml_rsqrt_f64(double);
-__HIPVK_OCML double __ocml_sin_f64(double);
-__HIPVK_OCML double __ocml_sinh_f64(double);
-__HIPVK_OCML double __ocml_sinpi_f64(double);
-__HIPVK_OCML double __ocml_sqrt_f64(double);
-__HIPVK_OCML double __ocml_tan_f64(double);
-__HIPVK_OCML double __ocml_tanh_f64(double);
-__HIPVK_OCML double __ocml_tanpi_f64(double);
-__HIPVK_OCML double __ocml_tgamma_f64(double);
-__HIPVK_OCML double __ocml_trunc_f64(double);
-__HIPVK_OCML double __ocml_y0_f64(double);
-__HIPVK_OCML double __ocml_y1_f64(double);
-__HIPVK_OCML double __ocml_native_sin_f64(double);
-__HIPVK_OCML double __ocml_native_cos_f64(double);
-__HIPVK_OCML double __ocml_native_exp_f64(double);
-__HIPVK_OCML double __ocml_native_exp2_f64(double);
-__HIPVK_OCML double __ocml_native_log_f64(double);
-__HIPVK_OCML double __ocml_native_log2_f64(double);
-__HIPVK_OCML double __ocml_native_log10_f64(double);
-__HIPVK_OCML double __ocml_native_rsqrt_f64(double);
-__HIPVK_OCML double __ocml_native_sqrt_f64(double);
-__HIPVK_OCML double __ocml_native_recip_f64(double);
-__HIPVK_OCML double __ocml_atan2_f64(double, double);
-__HIPVK_OCML double __ocml_atan2pi_f64(double, double);
-__HIPVK_OCML double __ocml_copysign_f64(double, double);
-__HIPVK_OCML double __ocml_fdim_f64(double, double);
-__HIPVK_OCML double __ocml_fmax_f64(double, double);
-__HIPVK_OCML double __ocml_fmin_f64(double, double);
-__HIPVK_OCML double __ocml_fmod_f64(double, double);
-__HIPVK_OCML double __ocml_hypot_f64(double, double);
-__HIPVK_OCML double __ocml_nextafter_f64(double, double);
-__HIPVK_OCML double __ocml_pow_f64(double, double);
-__HIPVK_OCML double __ocml_powr_f64(double, double);
-__HIPVK_OCML double __ocml_remainder_f64(double, double);
-__HIPVK_OCML double __ocml_rhypot_f64(double, double);
-__HIPVK_OCML double __ocml_scalb_f64(double, double);
-__HIPVK_OCML double __ocml_fma_f64(double, double, double);
-__HIPVK_OCML double __ocml_len3_f64(double, double, double);
-__HIPVK_OCML double __ocml_len4_f64(double, double, double, double);
-__HIPVK_OCML double __ocml_rlen3_f64(double, double, double);
-__HIPVK_OCML double __ocml_rlen4_f64(double, double, double, double);
-__HIPVK_OCML double __ocml_ldexp_f64(double, int);
-__HIPVK_OCML double __ocml_pown_f64(double, int);
-__HIPVK_OCML double __ocml_rootn_f64(double, int);
-__HIPVK_OCML double __ocml_scalbn_f64(double, int);
-__HIPVK_OCML int __ocml_ilogb_f64(double);
-__HIPVK_OCML int __ocml_isfinite_f64(double);
-__HIPVK_OCML int __ocml_isinf_f64(double);
-__HIPVK_OCML int __ocml_isnan_f64(double);
-__HIPVK_OCML int __ocml_isnormal_f64(double);
-__HIPVK_OCML int __ocml_signbit_f64(double);
-__HIPVK_OCML int __ocml_fpclassify_f64(double);
-__HIPVK_OCML_PTR double __ocml_frexp_f64(double, __HIPVK_PRIVATE int *);
-__HIPVK_OCML_PTR double __ocml_modf_f64(double, __HIPVK_PRIVATE double *);
-__HIPVK_OCML_PTR double __ocml_sincos_f64(double, __HIPVK_PRIVATE double *);
-__HIPVK_OCML_PTR double __ocml_sincospi_f64(double, __HIPVK_PRIVATE double *);
-__HIPVK_OCML_PTR double __ocml_lgamma_r_f64(double, __HIPVK_PRIVATE int *);
-__HIPVK_OCML_PTR double __ocml_remquo_f64(double, double, __HIPVK_PRIVATE int *);
 __HIPVK_OCML float __ocml_nan_f32(unsigned int);
 __HIPVK_OCML double __ocml_nan_f64(unsigned long long);
+
+#undef __HIPVK_OCML_DECLARE
 
 #undef __HIPVK_OCML
 #undef __HIPVK_OCML_PTR
