@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -280,11 +281,13 @@ std::vector<KernelSpirv> disjointPointerVariants(const Module &input, const Modu
         if (arg.getType()->isPointerTy() && !arg.hasByRefAttr()) arg.addAttr(Attribute::NoAlias);
     }
   };
+  std::optional<std::map<std::string, unsigned>> after; // counted once, on the variant's module
   auto wanted = [&](const Function &kernel, const KernelSpirv &, size_t) {
     const std::string name = kernel.getName().str();
     if (haveVariant.count(name) || !pointersComeFromParameters(kernel)) return false;
+    if (!after) after = globalOrderingBarriers(*kernel.getParent());
     auto it = before.find(name);
-    return it != before.end() && globalOrderingBarriers(*kernel.getParent()).at(name) < it->second;
+    return it != before.end() && after->at(name) < it->second;
   };
   return compileVariant(input, options, fallback, "disjoint pointers", blob::kDisjointPointerArguments, restrictPointers, wanted);
 }
