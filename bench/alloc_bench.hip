@@ -5,14 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#define CHECK(expr)                                                                                \
-  do {                                                                                             \
-    hipError_t status_ = (expr);                                                                   \
-    if (status_ != hipSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_)); \
-      std::exit(1);                                                                                \
-    }                                                                                              \
-  } while (0)
+#include "bench_check.h"
 
 #define BENCH_MALLOC(p, bytes) CHECK(hipMalloc((p), (bytes)))
 #define BENCH_FREE(p) CHECK(hipFree(p))

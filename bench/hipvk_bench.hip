@@ -21,14 +21,7 @@
 #include <cstdlib>
 #include <string>
 
-#define CHECK(expr)                                                                              \
-  do {                                                                                           \
-    hipError_t status_ = (expr);                                                                 \
-    if (status_ != hipSuccess) {                                                                 \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_)); \
-      std::exit(1);                                                                              \
-    }                                                                                            \
-  } while (0)
+#include "bench_check.h"
 
 namespace {
 

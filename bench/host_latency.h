@@ -19,14 +19,7 @@
 #include <thread>
 #include <vector>
 
-#define CHECK(expr)                                                                                   \
-  do {                                                                                                \
-    auto status_ = (expr);                                                                            \
-    if (status_ != hipSuccess) {                                                                      \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_)); \
-      std::exit(1);                                                                                   \
-    }                                                                                                 \
-  } while (0)
+#include "bench_check.h"
 
 namespace latency {
 

@@ -13,13 +13,7 @@
 #include <cstring>
 #include <vector>
 
-#define CHECK(expr)                                                                                 \
-  do {                                                                                              \
-    if (hipError_t status_ = (expr); status_ != hipSuccess) {                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, hipGetErrorString(status_)); \
-      std::exit(1);                                                                                 \
-    }                                                                                               \
-  } while (0)
+#include "bench_check.h"
 
 template <typename T> bool timeKernel(const MathKernel &k, int n, int reps) {
   std::vector<T> host(n);

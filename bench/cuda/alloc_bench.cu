@@ -5,14 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#define CHECK(expr)                                                                                     \
-  do {                                                                                                  \
-    cudaError_t status_ = (expr);                                                                       \
-    if (status_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, cudaGetErrorString(status_)); \
-      std::exit(1);                                                                                     \
-    }                                                                                                   \
-  } while (0)
+#include "bench_check.h"
 
 #define BENCH_MALLOC(p, bytes) CHECK(cudaMalloc((p), (bytes)))
 #define BENCH_FREE(p) CHECK(cudaFree(p))

@@ -7,14 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#define CHECK(expr)                                                                               \
-  do {                                                                                            \
-    cudaError_t status_ = (expr);                                                                 \
-    if (status_ != cudaSuccess) {                                                                 \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, cudaGetErrorString(status_)); \
-      std::exit(1);                                                                               \
-    }                                                                                             \
-  } while (0)
+#include "bench_check.h"
 
 namespace {
 // Not `sync`: <cooperative_groups.h> brings ::sync from <unistd.h> into view.

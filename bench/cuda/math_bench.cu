@@ -12,13 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#define CHECK(expr)                                                                                 \
-  do {                                                                                              \
-    if (cudaError_t status_ = (expr); status_ != cudaSuccess) {                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #expr, cudaGetErrorString(status_)); \
-      std::exit(1);                                                                                 \
-    }                                                                                               \
-  } while (0)
+#include "bench_check.h"
 
 template <typename T> bool timeKernel(const MathKernel &k, int n, int reps) {
   std::vector<T> host(n);
