@@ -354,10 +354,9 @@ size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchCond
   // features or launch conditions come first; feature bits this runtime does not know are never
   // satisfied).
   std::string missing;
-  const uint32_t available = launchConditions & blob::kDisjointPointerArguments;
   for (size_t index : kernel.spirvModules) {
     const SpirvModule &module = module_.spirv_[index];
-    if (module.requiredFeatures & blob::kDisjointPointerArguments & ~available) continue;
+    if (module.requiredFeatures & blob::kDisjointPointerArguments & ~launchConditions) continue;
     if (const uint32_t unknown = module.requiredFeatures & ~blob::kKnownFeatures) {
       char hex[8];
       missing = "device features 0x" + std::string(hex, std::to_chars(hex, hex + sizeof(hex), unknown, 16).ptr);

@@ -47,12 +47,12 @@ bool synchronisesBeyondBlock(const Instruction &inst) {
     spv::Scope scope = spirvScopeOf(inst.getContext(), id);
     return scope == spv::ScopeDevice || scope == spv::ScopeCrossDevice;
   };
-  auto ordering = [](AtomicOrdering o) { return o != AtomicOrdering::NotAtomic && o != AtomicOrdering::Unordered && o != AtomicOrdering::Monotonic; };
+  auto ordersMemory = [](AtomicOrdering o) { return o != AtomicOrdering::NotAtomic && o != AtomicOrdering::Unordered && o != AtomicOrdering::Monotonic; };
   if (auto *fence = dyn_cast<FenceInst>(&inst)) return beyondBlock(fence->getSyncScopeID());
-  if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) return ordering(rmw->getOrdering()) && beyondBlock(rmw->getSyncScopeID());
-  if (auto *cx = dyn_cast<AtomicCmpXchgInst>(&inst)) return ordering(cx->getSuccessOrdering()) && beyondBlock(cx->getSyncScopeID());
-  if (auto *load = dyn_cast<LoadInst>(&inst)) return ordering(load->getOrdering()) && beyondBlock(load->getSyncScopeID());
-  if (auto *store = dyn_cast<StoreInst>(&inst)) return ordering(store->getOrdering()) && beyondBlock(store->getSyncScopeID());
+  if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) return ordersMemory(rmw->getOrdering()) && beyondBlock(rmw->getSyncScopeID());
+  if (auto *cx = dyn_cast<AtomicCmpXchgInst>(&inst)) return ordersMemory(cx->getSuccessOrdering()) && beyondBlock(cx->getSyncScopeID());
+  if (auto *load = dyn_cast<LoadInst>(&inst)) return ordersMemory(load->getOrdering()) && beyondBlock(load->getSyncScopeID());
+  if (auto *store = dyn_cast<StoreInst>(&inst)) return ordersMemory(store->getOrdering()) && beyondBlock(store->getSyncScopeID());
   return false;
 }
 

@@ -207,7 +207,7 @@ std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOption
   std::vector<KernelSpirv> variants;
   for (size_t i = 0; i < modules.size(); ++i) {
     const Function *kernel = copy->getFunction(modules[i].kernel);
-    if (!kernel || !wanted(*kernel, modules[i], i)) continue;
+    if (!kernel || !wanted(*kernel, modules[i])) continue;
     if (!finishKernelModule(modules[i], i, options).empty()) return {};
     modules[i].requiredFeatures = requiredFeatures;
     modules[i].variant = variant;
@@ -223,7 +223,7 @@ std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOption
 std::vector<KernelSpirv> floatAtomicVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback) {
   return compileVariant(
       input, options, fallback, "native float atomics", 0, [](Module &, CompileContext &ctx) { ctx.nativeFloatAtomics = true; },
-      [](const Function &, const KernelSpirv &module, size_t) { return usesNativeFloatAtomics(module.words); });
+      [](const Function &, const KernelSpirv &module) { return usesNativeFloatAtomics(module.words); });
 }
 
 // __syncthreads() barriers that keep their global-memory semantics (BarrierScopePass), per kernel
@@ -240,6 +240,11 @@ std::map<std::string, unsigned> globalOrderingBarriers(const Module &m) {
         ++n;
   }
   return counts;
+}
+
+// The pointers a kernel takes by value.
+unsigned pointerParameters(const Function &kernel) {
+  return unsigned(count_if(kernel.args(), [](const Argument &arg) { return arg.getType()->isPointerTy() && !arg.hasByRefAttr(); }));
 }
 
 // Whether every global pointer the kernel dereferences comes from its pointer parameters, a
@@ -267,9 +272,7 @@ std::vector<KernelSpirv> disjointPointerVariants(const Module &input, const Modu
   const std::map<std::string, unsigned> before = globalOrderingBarriers(compiled);
   // Candidates, judged on the fallback's final IR: a barrier to gain, two pointers that may alias.
   auto candidate = [&](const Function &kernel) {
-    unsigned pointers = 0;
-    for (const Argument &arg : kernel.args()) pointers += arg.getType()->isPointerTy() && !arg.hasByRefAttr();
-    return before.at(kernel.getName().str()) > 0 && pointers >= 2 && pointersComeFromParameters(kernel);
+    return before.at(kernel.getName().str()) > 0 && pointerParameters(kernel) >= 2 && pointersComeFromParameters(kernel);
   };
   if (none_of(compiled, [&](const Function &f) { return !f.isDeclaration() && isKernel(f) && candidate(f); })) return {};
   std::set<std::string> haveVariant;
@@ -282,7 +285,7 @@ std::vector<KernelSpirv> disjointPointerVariants(const Module &input, const Modu
     }
   };
   std::optional<std::map<std::string, unsigned>> after; // counted once, on the variant's module
-  auto wanted = [&](const Function &kernel, const KernelSpirv &, size_t) {
+  auto wanted = [&](const Function &kernel, const KernelSpirv &) {
     const std::string name = kernel.getName().str();
     if (haveVariant.count(name) || !pointersComeFromParameters(kernel)) return false;
     if (!after) after = globalOrderingBarriers(*kernel.getParent());
@@ -292,13 +295,22 @@ std::vector<KernelSpirv> disjointPointerVariants(const Module &input, const Modu
   return compileVariant(input, options, fallback, "disjoint pointers", blob::kDisjointPointerArguments, restrictPointers, wanted);
 }
 
+// Whether any variant can come of this input, judged before the pipeline consumes it, so that most
+// translation units are not copied: a float atomic add, or a __syncthreads() and a kernel with two
+// pointer parameters.
+bool mayHaveVariants(const Module &m) {
+  if (hasFloatAtomicAdd(m)) return true;
+  const bool barriers = any_of(m, [](const Function &f) { return deviceBuiltin(f.getName()) == DeviceBuiltin::syncthreads; });
+  return barriers && any_of(m, [](const Function &f) { return !f.isDeclaration() && isKernel(f) && pointerParameters(f) >= 2; });
+}
+
 } // namespace
 
 CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileResult result;
   // Cloned before the pipeline consumes `m`: the variants are compiled from it after the fallback
   // succeeded.
-  std::unique_ptr<Module> input = CloneModule(m);
+  std::unique_ptr<Module> input = mayHaveVariants(m) ? CloneModule(m) : nullptr;
   CompileContext ctx;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
@@ -330,6 +342,7 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
       sys::fs::remove(options.saveTempsPrefix + "." + std::to_string(i) + ".spv");
   result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
+  if (!input) return result;
   if (hasFloatAtomicAdd(*input)) result.variants = floatAtomicVariants(*input, options, result);
   std::vector<KernelSpirv> disjoint = disjointPointerVariants(*input, m, options, result);
   result.variants.insert(result.variants.begin(), std::make_move_iterator(disjoint.begin()), std::make_move_iterator(disjoint.end()));
