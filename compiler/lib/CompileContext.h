@@ -84,8 +84,18 @@ bool isKernel(const llvm::Function &f);
 // space and is never dereferenced (SplitPointerSpacesPass.cpp).
 bool isNullPointer(const llvm::Value *v);
 
+// The optional SPIR-V types a compilation may use. The portable variant, for devices without them
+// (SwiftShader, many mobile GPUs), has none: 64-bit integers and pointers become pairs of 32-bit
+// words, doubles software floats, 8/16-bit values 32-bit words (docs/HIP_ON_VULKAN.md, "Devices
+// without 64-bit types").
+struct NativeTypes {
+  bool int64 = true, float64 = true, int16 = true, int8 = true, float16 = true;
+  static constexpr NativeTypes none() { return {false, false, false, false, false}; }
+};
+
 struct CompileContext {
   Diagnostics diagnostics;
+  NativeTypes native;
   // Build the variant for devices with VK_EXT_shader_atomic_float: float atomic add/sub on global
   // memory stay atomics (OpAtomicFAddEXT) instead of compare-and-swap loops.
   bool nativeFloatAtomics = false;

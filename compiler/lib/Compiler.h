@@ -23,6 +23,7 @@ struct CompileOptions {
   std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.<i>.spv per kernel
                                     // (<prefix>.<i>.<variant>.spv for its variants)
   std::string sourceAsGiven;        // the main source path as hipcc was given it (for diagnostics)
+  bool portableVariant = true;      // also compile kernels for devices without optional types (--no-portable)
 };
 
 // One kernel's SPIR-V module: each kernel is a module of its own, so that no module holds the
@@ -40,6 +41,9 @@ struct CompileResult {
   // VK_EXT_shader_atomic_float) or the launch (disjoint pointer arguments) allows them; `modules`
   // are the fallback. In the order the runtime tries them.
   std::vector<KernelSpirv> variants;
+  // The portable variant of the kernels whose `modules` use an optional type (64-bit integers or
+  // pointers, doubles, 8/16-bit types): for devices without them, tried after `modules`.
+  std::vector<KernelSpirv> portable;
   std::string metadata;
   std::vector<uint8_t> globalInit;
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success

@@ -295,10 +295,36 @@ std::vector<KernelSpirv> disjointPointerVariants(const Module &input, const Modu
   return compileVariant(input, options, fallback, "disjoint pointers", blob::kDisjointPointerArguments, restrictPointers, wanted);
 }
 
-// Whether any variant can come of this input, judged before the pipeline consumes it, so that most
-// translation units are not copied: a float atomic add, or a __syncthreads() and a kernel with two
-// pointer parameters.
-bool mayHaveVariants(const Module &m) {
+// Whether a SPIR-V module declares a capability of an optional type (NativeTypes).
+bool usesOptionalTypes(const std::vector<uint32_t> &words) {
+  constexpr size_t kHeaderWords = 5;
+  for (size_t i = kHeaderWords; i < words.size() && (words[i] & 0xffff) == spv::OpCapability; i += words[i] >> 16)
+    switch (words[i + 1]) {
+    case spv::CapabilityInt64: case spv::CapabilityFloat64: case spv::CapabilityInt16: case spv::CapabilityInt8:
+    case spv::CapabilityFloat16: case spv::CapabilityStorageBuffer8BitAccess: case spv::CapabilityStorageBuffer16BitAccess:
+      return true;
+    default: break;
+    }
+  return false;
+}
+
+// The portable variant: the kernels compiled without optional types (CompileContext::native), for
+// devices that lack them. Where a kernel cannot do without one (a 64-bit atomic) its portable module
+// keeps it, declared as a capability the runtime checks and names.
+std::vector<KernelSpirv> portableVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback) {
+  std::set<std::string> needed;
+  for (const KernelSpirv &m : fallback.modules)
+    if (usesOptionalTypes(m.words)) needed.insert(m.kernel);
+  if (needed.empty()) return {};
+  return compileVariant(
+      input, options, fallback, "portable", 0, [](Module &, CompileContext &ctx) { ctx.native = NativeTypes::none(); },
+      [&](const Function &kernel, const KernelSpirv &) { return needed.count(kernel.getName().str()) != 0; });
+}
+
+// Whether a variant for a faster device or launch can come of this input, judged before the
+// pipeline consumes it: a float atomic add, or a __syncthreads() and a kernel with two pointer
+// parameters.
+bool mayHaveFastVariants(const Module &m) {
   if (hasFloatAtomicAdd(m)) return true;
   const bool barriers = any_of(m, [](const Function &f) { return deviceBuiltin(f.getName()) == DeviceBuiltin::syncthreads; });
   return barriers && any_of(m, [](const Function &f) { return !f.isDeclaration() && isKernel(f) && pointerParameters(f) >= 2; });
@@ -310,7 +336,8 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileResult result;
   // Cloned before the pipeline consumes `m`: the variants are compiled from it after the fallback
   // succeeded.
-  std::unique_ptr<Module> input = mayHaveVariants(m) ? CloneModule(m) : nullptr;
+  const bool fastVariants = mayHaveFastVariants(m);
+  std::unique_ptr<Module> input = options.portableVariant || fastVariants ? CloneModule(m) : nullptr;
   CompileContext ctx;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
@@ -343,6 +370,8 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
   if (!input) return result;
+  if (options.portableVariant) result.portable = portableVariants(*input, options, result);
+  if (!fastVariants) return result;
   if (hasFloatAtomicAdd(*input)) result.variants = floatAtomicVariants(*input, options, result);
   std::vector<KernelSpirv> disjoint = disjointPointerVariants(*input, m, options, result);
   result.variants.insert(result.variants.begin(), std::make_move_iterator(disjoint.begin()), std::make_move_iterator(disjoint.end()));

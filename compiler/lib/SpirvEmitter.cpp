@@ -824,7 +824,11 @@ static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayo
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
   KernelEmitter(state, kernel, layout).emit();
-  return b.finish();
+  std::vector<uint32_t> words = b.finish();
+  // Without native 64-bit integers the module keeps them where they cannot be lowered: its
+  // capability then names what the device must have.
+  if (!ctx.native.int64) lowerInt64(words);
+  return words;
 }
 
 std::vector<KernelSpirv> emitSpirv(Module &m, CompileContext &ctx) {

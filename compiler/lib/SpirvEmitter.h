@@ -20,6 +20,11 @@ namespace hipvk {
 // ctx.diagnostics.
 std::vector<KernelSpirv> emitSpirv(llvm::Module &m, CompileContext &ctx);
 
+// Rewrites a kernel module's 64-bit integers and the global pointers held in them as pairs of
+// 32-bit words (uvec2), for devices without Int64; pointers become PhysicalStorageBuffer pointers
+// by OpBitcast of the pair. Returns why it cannot (a 64-bit atomic), leaving `words` as they were.
+std::string lowerInt64(std::vector<uint32_t> &words);
+
 // The scopes of the module's OpReadClockKHR instructions, each preceded by a space (" subgroup",
 // " device"), for the metadata's `clock` record; empty when it reads no clock.
 std::string shaderClockScopes(const std::vector<uint32_t> &spirv);

@@ -4,7 +4,7 @@
 //   hipvk-spirv --package-rdc <input.bc> -o <file>         device bitcode as `hipcc -c -fgpu-rdc` embeds it
 //   hipvk-spirv --link-rdc <objects, archives, .bc>... -o <output.hipfb> [--stub <file.s>]
 //                                                         link relocatable device code, compile it once
-// Common options: [--save-temps <prefix>] [--no-spirv-opt] [--passes=a,b] [--source-name <path>] [-v]
+// Common options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--passes=a,b] [--source-name <path>] [-v]
 // Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
 #include "Compiler.h"
 
@@ -26,7 +26,7 @@ static const char kUsage[] =
     "       hipvk-spirv --emit-spvasm <input.bc|input.ll> -o <output.spvasm|->\n"
     "       hipvk-spirv --package-rdc <input.bc> -o <output>\n"
     "       hipvk-spirv --link-rdc <object|archive|.bc>... -o <output.hipfb> [--stub <output.s>]\n"
-    "options: [--save-temps <prefix>] [--no-spirv-opt] [--source-name <path as given to hipcc>] [-v]\n";
+    "options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--source-name <path as given to hipcc>] [-v]\n";
 
 namespace {
 
@@ -57,8 +57,9 @@ int compileAndWrite(llvm::Module &module, const hipvk::CompileOptions &options, 
   if (mode == Mode::EmitAssembly) {
     std::string text; // each kernel's module, in metadata order, under a line naming the kernel; then the variants
     for (const hipvk::KernelSpirv &m : result.modules) text += "; hipvk kernel module: " + m.kernel + "\n" + hipvk::disassembleSpirv(m.words);
-    for (const hipvk::KernelSpirv &m : result.variants)
-      text += "; hipvk kernel module: " + m.kernel + " (" + m.variant + " variant)\n" + hipvk::disassembleSpirv(m.words);
+    for (const std::vector<hipvk::KernelSpirv> *list : {&result.variants, &result.portable})
+      for (const hipvk::KernelSpirv &m : *list)
+        text += "; hipvk kernel module: " + m.kernel + " (" + m.variant + " variant)\n" + hipvk::disassembleSpirv(m.words);
     return writeFile(output, text.data(), text.size()) ? 0 : 1;
   }
   std::vector<uint8_t> blob = result.blob();
@@ -84,6 +85,7 @@ int main(int argc, char **argv) {
     if (a == "-o" && i + 1 < argc) output = argv[++i];
     else if (a == "--save-temps" && i + 1 < argc) options.saveTempsPrefix = argv[++i];
     else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
+    else if (a == "--no-portable") options.portableVariant = false;
     else if (a == "-v") verbose = true;
     else if (a == "--emit-spvasm") mode = Mode::EmitAssembly;
     else if (a == "--package-rdc") mode = Mode::PackageRdc;
