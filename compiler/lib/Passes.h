@@ -42,6 +42,12 @@ struct ExpandAtomicsPass : llvm::PassInfoMixin<ExpandAtomicsPass> {
 // Whether `rmw` is a floating-point add or subtract: native in the float-atomics variant.
 bool isFloatAddOrSub(const llvm::AtomicRMWInst &rmw);
 
+struct ExpandWideDivisionPass : llvm::PassInfoMixin<ExpandWideDivisionPass> {
+  explicit ExpandWideDivisionPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+  CompileContext &ctx;
+};
+
 struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
   explicit LowerMemIntrinsicsPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);

@@ -827,7 +827,7 @@ static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayo
   std::vector<uint32_t> words = b.finish();
   // Without native 64-bit integers the module keeps them where they cannot be lowered: its
   // capability then names what the device must have.
-  if (!ctx.native.int64) lowerInt64(words);
+  if (!ctx.native.int64) (void)lowerInt64(words);
   return words;
 }
 

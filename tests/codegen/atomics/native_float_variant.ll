@@ -22,7 +22,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: OpFNegate %double
 ; CHECK: OpAtomicFAddEXT %double
 ; CHECK: OpAtomicCompareExchange %ulong
-; CHECK-NOT: ; hipvk kernel module: counts
+; CHECK-NOT: ; hipvk kernel module: counts (native float atomics variant)
 define amdgpu_kernel void @sums(ptr addrspace(1) %f, ptr addrspace(1) %d, float %x, double %y) {
   %a = atomicrmw fadd ptr addrspace(1) %f, float %x syncscope("agent-one-as") monotonic, align 4
   %b = atomicrmw fsub ptr addrspace(1) %d, double %y syncscope("agent-one-as") monotonic, align 8

@@ -17,6 +17,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: OpLoad %v4uint %{{[0-9]+}} Aligned 16
 ; CHECK-NOT: OpLoad %v4uint {{.*}} Aligned 1
 ; CHECK-NOT: OpStore {{.*}} Aligned 1{{$}}
+; CHECK-LABEL: ; hipvk kernel module: k (portable variant)
 define amdgpu_kernel void @k(ptr addrspace(1) %dst, ptr addrspace(1) %src) {
   %s1 = getelementptr i8, ptr addrspace(1) %src, i64 3
   %d1 = getelementptr i8, ptr addrspace(1) %dst, i64 1
