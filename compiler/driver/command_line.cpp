@@ -53,6 +53,8 @@ const char *kHelp =
     "  -Xarch_host <f> / -Xarch_device <f>    a flag for one side only\n"
     "  --offload-arch=<a>   accepted and ignored: SPIR-V runs on every Vulkan device\n"
     "  --save-temps         keep <stem>.device.bc, <stem>.<i>.spv, <stem>.hipfb next to the output\n"
+    "  --no-portable        skip the kernel modules for devices without 64-bit or 8/16-bit types\n"
+    "                       (SwiftShader, many mobile GPUs): faster compiles, but no run there\n"
     "  -v                   print every command; -### print without running\n"
     "  --version            print versions\n"
     "\n"
@@ -145,6 +147,7 @@ Options parse(int argc, char **argv) {
     if (a == "-S") { o.phase = Phase::Assemble; continue; }
     if (a == "-E") { o.phase = Phase::Preprocess; continue; }
     if (a == "-fsyntax-only") { o.phase = Phase::SyntaxOnly; continue; }
+    if (a == "--no-portable") { o.portable = false; continue; }
     if (a == "-o") { o.output = value(a); continue; }
     if (startsWith(a, "-o") && a.size() > 2) { o.output = a.substr(2); continue; }
 

@@ -39,6 +39,7 @@ struct Options {
   bool printHelp = false;
   bool shared = false;
   bool rdc = false;  // -fgpu-rdc: relocatable device code, linked and compiled at the link
+  bool portable = true; // also the modules for devices without 64-bit/8-/16-bit types (--no-portable)
 };
 
 inline bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }

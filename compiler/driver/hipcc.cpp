@@ -199,6 +199,7 @@ struct Driver {
   void compileBlob(const Input &in, const std::string &bc, const std::string &prefix, const std::string &blob) {
     std::vector<std::string> be = {tc.backend, bc, "-o", blob, "--source-name", in.path};
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
+    if (!opt.portable) be.push_back("--no-portable");
     requireBackend();
     runOrExit(be);
   }
@@ -339,6 +340,7 @@ struct Driver {
     for (const auto &f : linkFiles()) link.push_back(f);
     link.insert(link.end(), {"-o", blob, "--stub", stub});
     if (opt.saveTemps) link.insert(link.end(), {"--save-temps", prefix});
+    if (!opt.portable) link.push_back("--no-portable");
     requireBackend();
     runOrExit(link);
     runOrExit({tc.clang, "-c", "-x", "assembler", stub, "-o", obj});

@@ -68,6 +68,13 @@ expect_match(" -O1 " "user -O level")
 expect_no_match(" -O3 " "user -O replaces the default")
 
 # Default -O3; a plain .cpp is host C++; after -x hip it is HIP.
+# --no-portable reaches the backend (no modules for devices without 64-bit/8-/16-bit types);
+# without it the backend builds them.
+expect_no_match("--no-portable" "portable modules by default")
+run_hipcc(${DRY} ${SRC}/vector_add.hip -o app --no-portable)
+expect_rc(ZERO "--no-portable")
+expect_match("hipvk-spirv [^\n]*--no-portable" "--no-portable passed to the backend")
+
 run_hipcc(${DRY} -c ${SRC}/multi_source/main.cpp -o m.o)
 expect_match("-x c\\+\\+" "plain .cpp is C++")
 expect_no_match("cuda-device-only" "plain .cpp has no device pass")
