@@ -135,6 +135,7 @@ private:
   std::vector<Instruction> instructions_;
   std::unordered_map<SpvId, SpvId> valueTypes_; // every value's (original) type
   std::unordered_set<SpvId> int64Types_;
+  std::unordered_map<SpvId, uint32_t> int64Vectors_; // vector type -> component count
   std::unordered_map<SpvId, SpvId> typeMap_;    // original type id -> the id it becomes
   std::unordered_map<SpvId, unsigned> floatBits_; // float type -> width
   SpvId u32_ = 0, uvec2_ = 0, bool_ = 0, bvec2_ = 0, carry_ = 0, glsl_ = 0;
@@ -460,7 +461,7 @@ std::string Int64Lowering::prepareTypes() {
     case spv::OpTypeBool: existingBool_ = o[0]; break;
     case spv::OpTypeFloat: floatBits_[o[0]] = o[1]; break;
     case spv::OpTypeVector:
-      if (int64Types_.count(o[1])) return "a vector of 64-bit integers";
+      if (int64Types_.count(o[1])) int64Vectors_[o[0]] = o[2];
       if (o[1] == existingU32_ && o[2] == 2) existingUvec2_ = o[0];
       if (o[1] == existingBool_ && o[2] == 2) existingBvec2_ = o[0];
       break;
@@ -492,6 +493,13 @@ std::string Int64Lowering::lowerGlobal(const Instruction &inst, Words &globals) 
   const Words &o = inst.operands;
   if (isTypeDeclaration(inst.op)) {
     const SpvId id = o[0];
+    if (auto vector = int64Vectors_.find(id); vector != int64Vectors_.end()) {
+      // An array of pairs: what the emitter does with such vectors (build them, take them apart,
+      // load and store them) arrays allow too.
+      append(globals, spv::OpTypeArray, {id, uvec2_, constU32(vector->second)});
+      append(annotations_, spv::OpDecorate, {id, uint32_t(spv::DecorationArrayStride), 8});
+      return {};
+    }
     if (int64Types_.count(id) || id == existingU32_ || id == existingUvec2_ || id == existingBool_ || id == existingBvec2_) return {};
     // The operands that name types (not literal widths, counts or storage classes).
     auto namesType = [&](size_t i) {
@@ -556,8 +564,22 @@ std::string Int64Lowering::run(Words &out) {
       if (std::string problem = lowerGlobal(inst, globals); !problem.empty()) return problem;
       continue;
     }
-    bool touches = inst.hasType && isInt64Type(inst.type());
-    for (size_t i = inst.hasType + inst.hasResult; i < o.size() && !touches; ++i) touches = !isLiteralOperand(inst.op, i) && isInt64(o[i]);
+    bool touches = inst.hasType && isInt64Type(inst.type()), vectors = inst.hasType && int64Vectors_.count(inst.type());
+    for (size_t i = inst.hasType + inst.hasResult; i < o.size(); ++i)
+      if (!isLiteralOperand(inst.op, i)) {
+        touches |= isInt64(o[i]);
+        vectors |= valueTypes_.count(o[i]) && int64Vectors_.count(valueTypes_.at(o[i]));
+      }
+    if (vectors) { // only moves: the vector is an array now
+      const bool scalarCondition = inst.op != spv::OpSelect || valueTypes_.at(o[2]) == existingBool_;
+      switch (inst.op) {
+      case spv::OpPhi: case spv::OpSelect: case spv::OpCopyObject: case spv::OpLoad: case spv::OpStore: case spv::OpUndef:
+      case spv::OpCompositeConstruct: case spv::OpCompositeExtract: case spv::OpCompositeInsert:
+        if (scalarCondition) break;
+        [[fallthrough]];
+      default: return "an operation on a vector of 64-bit integers";
+      }
+    }
     if (!touches) {
       Words operands = o;
       if (inst.hasType) operands[0] = mapType(o[0]);
