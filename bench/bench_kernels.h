@@ -19,6 +19,18 @@ __global__ void triad(float *a, const float *b, const float *c, float s, int n) 
   if (i < n) a[i] = b[i] + s * c[i];
 }
 
+// Double-precision compute: a degree-12 polynomial per element (Horner), 24 flops per 16 bytes.
+constexpr int kPolyDegree = 12;
+__host__ __device__ inline double poly(double x) {
+  double y = 1.0 / 479001600.0;
+  for (int k = kPolyDegree - 1; k >= 0; --k) y = y * x + 1.0 / double(k + 1);
+  return y;
+}
+__global__ void dpoly(const double *x, double *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = poly(x[i]);
+}
+
 // Grid-stride accumulation, then a tree in shared memory: one partial sum per block.
 __global__ void reduce(const float *in, float *partial, int n) {
   __shared__ float cache[kReduceThreads];

@@ -114,6 +114,25 @@ int main(int argc, char **argv) {
     CHECK(hipFree(dc));
   }
 
+  // ---- dpoly: double-precision Horner, 2 flops per degree (software doubles where the device has none)
+  {
+    int n = sz.stream / 4;
+    std::vector<double> x(n), y(n);
+    for (int i = 0; i < n; ++i) x[i] = double(i % 1000) / 1000.0 - 0.5;
+    double *dx, *dy;
+    CHECK(hipMalloc(&dx, n * 8));
+    CHECK(hipMalloc(&dy, n * 8));
+    CHECK(hipMemcpy(dx, x.data(), n * 8, hipMemcpyHostToDevice));
+    double hip = bench::timeMs(sz.reps, [&] { dpoly<<<(n + 255) / 256, 256>>>(dx, dy, n); }, sync);
+    CHECK(hipMemcpy(y.data(), dy, n * 8, hipMemcpyDeviceToHost));
+    bool ok = true;
+    for (int i = 0; i < n; i += 997) ok &= bench::near(y[i], poly(x[i]), 1e-12);
+    verify(ok, "dpoly hip");
+    bench::report("dpoly", "hip", hip, 2.0 * kPolyDegree * n, "GFLOP/s");
+    CHECK(hipFree(dx));
+    CHECK(hipFree(dy));
+  }
+
   // ---- reduce: one read of n floats
   {
     int n = sz.stream, blocks = std::min(1024, (n + kReduceThreads - 1) / kReduceThreads);

@@ -46,6 +46,23 @@ int main(int argc, char **argv) {
     CHECK(cudaFree(dc));
   }
   {
+    int n = sz.stream / 4;
+    std::vector<double> x(n), y(n);
+    for (int i = 0; i < n; ++i) x[i] = double(i % 1000) / 1000.0 - 0.5;
+    double *dx, *dy;
+    CHECK(cudaMalloc(&dx, n * 8));
+    CHECK(cudaMalloc(&dy, n * 8));
+    CHECK(cudaMemcpy(dx, x.data(), n * 8, cudaMemcpyHostToDevice));
+    double ms = bench::timeMs(sz.reps, [&] { dpoly<<<(n + 255) / 256, 256>>>(dx, dy, n); }, syncDevice);
+    CHECK(cudaMemcpy(y.data(), dy, n * 8, cudaMemcpyDeviceToHost));
+    bool ok = true;
+    for (int i = 0; i < n; i += 997) ok &= bench::near(y[i], poly(x[i]), 1e-12);
+    verify(ok, "dpoly");
+    bench::report("dpoly", "cuda", ms, 2.0 * kPolyDegree * n, "GFLOP/s");
+    CHECK(cudaFree(dx));
+    CHECK(cudaFree(dy));
+  }
+  {
     int n = sz.stream, blocks = std::min(1024, (n + kReduceThreads - 1) / kReduceThreads);
     std::vector<float> in = bench::pattern(n, 3), partial(blocks);
     double want = 0;
