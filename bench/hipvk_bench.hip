@@ -2,6 +2,8 @@
 // written in GLSL and compiled by glslang (kernels.comp), both launched through libhipvk so that
 // the "hip"/"glsl" ratio measures the SPIR-V alone. cuda/bench.cu runs the same kernels natively.
 //   hipvk_bench [--small]      (--small: tiny sizes, a correctness smoke run)
+// Under HIPVK_DISABLE_FEATURES (the portable modules, docs/PERFORMANCE.md) only the HIP kernels run:
+// the GLSL twins use 64-bit integers, which that setting takes away.
 #include <hip/hip_runtime.h>
 #include <hipvk/offload_blob.h>
 
@@ -74,6 +76,7 @@ int main(int argc, char **argv) {
   std::printf("device: %s (warpSize %d)\n", prop.name, prop.warpSize);
 
   GlslKernel gTriad, gReduce, gReduceShfl, gSgemm, gAtomicOne, gAtomicFloatOne, gHistogram, gEmpty;
+  const bool glslRuns = std::getenv("HIPVK_DISABLE_FEATURES") == nullptr;
   registerGlsl(gTriad, "glsl_triad", glsl_triad, sizeof glsl_triad, {8, 8, 8, 4, 4}, 0);
   registerGlsl(gReduce, "glsl_reduce", glsl_reduce, sizeof glsl_reduce, {8, 8, 4}, kReduceThreads * 4);
   registerGlsl(gReduceShfl, "glsl_reduce_shfl", glsl_reduce_shfl, sizeof glsl_reduce_shfl, {8, 8, 4}, kReduceThreads);
@@ -104,11 +107,13 @@ int main(int argc, char **argv) {
     };
     double hip = bench::timeMs(sz.reps, [&] { triad<<<grid, block>>>(da, db, dc, s, n); }, sync);
     check("triad hip");
-    double glsl = bench::timeMs(sz.reps, [&] { gTriad.launch(grid, block, {&da, &db, &dc, &s, &n}); }, sync);
-    check("triad glsl");
     bench::report("triad", "hip", hip, 12.0 * n, "GB/s");
-    bench::report("triad", "glsl", glsl, 12.0 * n, "GB/s");
-    std::printf("ratio triad hip/glsl time %.3f\n", hip / glsl);
+    if (glslRuns) {
+      double glsl = bench::timeMs(sz.reps, [&] { gTriad.launch(grid, block, {&da, &db, &dc, &s, &n}); }, sync);
+      check("triad glsl");
+      bench::report("triad", "glsl", glsl, 12.0 * n, "GB/s");
+      std::printf("ratio triad hip/glsl time %.3f\n", hip / glsl);
+    }
     CHECK(hipFree(da));
     CHECK(hipFree(db));
     CHECK(hipFree(dc));
@@ -159,9 +164,10 @@ int main(int argc, char **argv) {
       const std::string name = v.name;
       double hip = bench::timeMs(sz.reps, [&] { v.hip<<<blocks, kReduceThreads>>>(din, dpartial, n); }, sync);
       check((name + " hip").c_str());
+      bench::report(v.name, "hip", hip, 4.0 * n, "GB/s");
+      if (!glslRuns) continue;
       double glsl = bench::timeMs(sz.reps, [&] { v.glsl->launch(blocks, kReduceThreads, {&din, &dpartial, &n}); }, sync);
       check((name + " glsl").c_str());
-      bench::report(v.name, "hip", hip, 4.0 * n, "GB/s");
       bench::report(v.name, "glsl", glsl, 4.0 * n, "GB/s");
       std::printf("ratio %s hip/glsl time %.3f\n", v.name, hip / glsl);
     }
@@ -193,14 +199,16 @@ int main(int argc, char **argv) {
     };
     double hip = bench::timeMs(sz.reps, [&] { sgemm<<<grid, block>>>(dA, dB, dC, n); }, sync);
     check("sgemm hip");
-    double glsl = bench::timeMs(sz.reps, [&] { gSgemm.launch(grid, block, {&dA, &dB, &dC, &n}); }, sync);
-    check("sgemm glsl");
     double hipRestrict = bench::timeMs(sz.reps, [&] { sgemm_restrict<<<grid, block>>>(dA, dB, dC, n); }, sync);
     check("sgemm_restrict hip");
     bench::report("sgemm", "hip", hip, 2.0 * n * n * n, "GFLOP/s");
-    bench::report("sgemm", "glsl", glsl, 2.0 * n * n * n, "GFLOP/s");
     bench::report("sgemm_r", "hip", hipRestrict, 2.0 * n * n * n, "GFLOP/s");
-    std::printf("ratio sgemm hip/glsl time %.3f\n", hip / glsl);
+    if (glslRuns) {
+      double glsl = bench::timeMs(sz.reps, [&] { gSgemm.launch(grid, block, {&dA, &dB, &dC, &n}); }, sync);
+      check("sgemm glsl");
+      bench::report("sgemm", "glsl", glsl, 2.0 * n * n * n, "GFLOP/s");
+      std::printf("ratio sgemm hip/glsl time %.3f\n", hip / glsl);
+    }
     CHECK(hipFree(dA));
     CHECK(hipFree(dB));
     CHECK(hipFree(dC));
@@ -234,15 +242,17 @@ int main(int argc, char **argv) {
       return ms;
     };
     double hip = counted("atomic one address hip", [&] { atomic_one_address<<<(n + 255) / 256, 256>>>(counter, n); });
-    double glsl = counted("atomic one address glsl", [&] { gAtomicOne.launch((n + 255) / 256, 256, {&counter, &n}); });
     double hipFloat = summed("atomic float one address hip", [&] { atomic_float_one_address<<<(nf + 255) / 256, 256>>>(sum, nf); });
-    double glslFloat = summed("atomic float one address glsl", [&] { gAtomicFloatOne.launch((nf + 255) / 256, 256, {&sum, &nf}); });
     bench::report("atomic1", "hip", hip, n, "Gatomic/s");
-    bench::report("atomic1", "glsl", glsl, n, "Gatomic/s");
     bench::report("atomicf", "hip", hipFloat, nf, "Gatomic/s");
-    bench::report("atomicf", "glsl", glslFloat, nf, "Gatomic/s");
-    std::printf("ratio atomic1 hip/glsl time %.3f\n", hip / glsl);
-    std::printf("ratio atomicf hip/glsl time %.3f\n", hipFloat / glslFloat);
+    if (glslRuns) {
+      double glsl = counted("atomic one address glsl", [&] { gAtomicOne.launch((n + 255) / 256, 256, {&counter, &n}); });
+      double glslFloat = summed("atomic float one address glsl", [&] { gAtomicFloatOne.launch((nf + 255) / 256, 256, {&sum, &nf}); });
+      bench::report("atomic1", "glsl", glsl, n, "Gatomic/s");
+      bench::report("atomicf", "glsl", glslFloat, nf, "Gatomic/s");
+      std::printf("ratio atomic1 hip/glsl time %.3f\n", hip / glsl);
+      std::printf("ratio atomicf hip/glsl time %.3f\n", hipFloat / glslFloat);
+    }
     CHECK(hipFree(counter));
     CHECK(hipFree(sum));
 
@@ -264,11 +274,13 @@ int main(int argc, char **argv) {
     };
     double hipHist = histogram([&] { histogram256<<<blocks, 256>>>(dwords, n, dbins); });
     checkHistogram("histogram hip");
-    double glslHist = histogram([&] { gHistogram.launch(blocks, 256, {&dwords, &n, &dbins}); });
-    checkHistogram("histogram glsl");
     bench::report("histo", "hip", hipHist, 4.0 * n, "GB/s");
-    bench::report("histo", "glsl", glslHist, 4.0 * n, "GB/s");
-    std::printf("ratio histo hip/glsl time %.3f\n", hipHist / glslHist);
+    if (glslRuns) {
+      double glslHist = histogram([&] { gHistogram.launch(blocks, 256, {&dwords, &n, &dbins}); });
+      checkHistogram("histogram glsl");
+      bench::report("histo", "glsl", glslHist, 4.0 * n, "GB/s");
+      std::printf("ratio histo hip/glsl time %.3f\n", hipHist / glslHist);
+    }
     CHECK(hipFree(dwords));
     CHECK(hipFree(dbins));
   }
@@ -299,9 +311,11 @@ int main(int argc, char **argv) {
   // ---- launch latency: back-to-back empty kernels, then one synchronisation
   {
     double hip = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) empty<<<1, 1>>>(); }, sync) / sz.launches;
-    double glsl = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) gEmpty.launch(1, 1, {}); }, sync) / sz.launches;
     std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "hip", hip * 1e3);
-    std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "glsl", glsl * 1e3);
+    if (glslRuns) {
+      double glsl = bench::timeMs(1, [&] { for (int i = 0; i < sz.launches; ++i) gEmpty.launch(1, 1, {}); }, sync) / sz.launches;
+      std::printf("%-8s %-6s %10.2f us per launch\n", "launch", "glsl", glsl * 1e3);
+    }
   }
   // ---- streams: launch + synchronise round trip on a created stream; event timing resolution
   // (the smallest non-zero and the median interval between two events recorded back to back)

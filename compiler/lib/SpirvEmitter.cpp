@@ -820,7 +820,6 @@ static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayo
   SpirvBuilder &b = state.b;
   b.requireCapability(spv::CapabilityShader);
   b.requireCapability(spv::CapabilityPhysicalStorageBufferAddresses);
-  b.requireCapability(spv::CapabilityInt64);
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
   KernelEmitter(state, kernel, layout).emit();

@@ -536,7 +536,7 @@ std::string Int64Lowering::lowerGlobal(const Instruction &inst, Words &globals) 
 
 std::string Int64Lowering::run(Words &out) {
   if (std::string problem = prepareTypes(); !problem.empty()) return problem;
-  if (int64Types_.empty()) return "no 64-bit integers";
+  if (int64Types_.empty()) return {}; // nothing to lower: `out` stays empty
   Words capabilities, preamble, globals, functions;
   bool inFunctions = false;
   for (const Instruction &inst : instructions_) {
@@ -625,7 +625,7 @@ std::string Int64Lowering::run(Words &out) {
 std::string lowerInt64(std::vector<uint32_t> &words) {
   Words lowered;
   if (std::string problem = Int64Lowering(words).run(lowered); !problem.empty()) return problem;
-  words = std::move(lowered);
+  if (!lowered.empty()) words = std::move(lowered);
   return {};
 }
 
