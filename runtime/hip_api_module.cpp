@@ -182,7 +182,7 @@ hipError_t hipModuleLoadData(hipModule_t *module, const void *image) {
     api::requireNonNull(module);
     api::requireNonNull(image);
     *module = nullptr;
-    *module = reinterpret_cast<hipModule_t>(Context::instance().registry().load(image, UINT64_MAX));
+    *module = reinterpret_cast<hipModule_t>(Context::instance().registry().load(image, Module::kUnknownSize));
   });
 }
 

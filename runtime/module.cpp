@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <cstring>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "context.h"
 #include "device.h"
 #include "error.h"
@@ -18,6 +21,27 @@
 
 namespace hipvk {
 namespace {
+
+// Whether [p, p + n) is mapped memory: mincore fails (ENOMEM) when any page of the range is not.
+bool isMapped(const void *p, uint64_t n) {
+  const uintptr_t page = uintptr_t(sysconf(_SC_PAGESIZE)), start = uintptr_t(p) & ~(page - 1);
+  if (n > UINTPTR_MAX - uintptr_t(p)) return false;
+  const uintptr_t end = uintptr_t(p) + n;
+  std::vector<unsigned char> residency((end - start + page - 1) / page);
+  return residency.empty() || mincore(reinterpret_cast<void *>(start), end - start, residency.data()) == 0;
+}
+
+// The bytes of a blob given without its size (registered by Clang's wrapper, or to
+// hipModuleLoadData): what its header announces where all of that is mapped, else what is mapped of
+// the header (the parser then reports the blob truncated instead of reading past the mapping).
+uint64_t mappedBlobBytes(const void *data) {
+  constexpr uint64_t kLargest = uint64_t(1) << 32; // larger is a corrupted header, not a program
+  if (!isMapped(data, sizeof(blob::Header))) return isMapped(data, 1) ? 1 : 0;
+  blob::Header header;
+  std::memcpy(&header, data, sizeof(header));
+  if (header.total_size <= kLargest && isMapped(data, header.total_size)) return header.total_size;
+  return sizeof(blob::Header);
+}
 
 [[noreturn]] void invalidImage(const std::string &why) { fail(hipErrorInvalidImage, "offload blob: " + why); }
 
@@ -169,11 +193,13 @@ std::unique_ptr<Module> Module::fromWrapper(const void *wrapper) {
   std::memcpy(&w, wrapper, sizeof(w));
   if (w.magic != blob::kClangWrapperMagic || w.version != blob::kClangWrapperVersion)
     invalidImage("not a HIP fat binary wrapper");
-  return fromBlob(w.binary, UINT64_MAX);
+  return fromBlob(w.binary, mappedBlobBytes(w.binary));
 }
 
 std::unique_ptr<Module> Module::fromImage(const void *image, uint64_t available) {
   if (!image) fail(hipErrorInvalidValue, "null code object");
+  if (available == kUnknownSize) // a blob, or Clang's wrapper around one
+    available = std::max<uint64_t>(mappedBlobBytes(image), isMapped(image, sizeof(blob::ClangFatbinWrapper)) ? sizeof(blob::ClangFatbinWrapper) : 0);
   if (available >= sizeof(blob::ClangFatbinWrapper)) {
     uint32_t magic;
     std::memcpy(&magic, image, sizeof(magic));

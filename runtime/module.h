@@ -130,7 +130,10 @@ class Module {
   static std::unique_ptr<Module> fromWrapper(const void *wrapper);
   // Parses a blob (a code object for hipModuleLoad*) of at most `available` bytes. Throws
   // hipErrorInvalidKernelFile when the bytes are not a hipvk blob at all, hipErrorInvalidImage
-  // when a blob is truncated or malformed. Clang's wrapper is accepted too.
+  // when a blob is truncated or malformed. Clang's wrapper is accepted too. kUnknownSize: the
+  // caller does not know (hipModuleLoadData), so the blob's own header says, bounded by what is
+  // mapped there.
+  static constexpr uint64_t kUnknownSize = UINT64_MAX;
   static std::unique_ptr<Module> fromImage(const void *image, uint64_t available);
   ~Module();
 

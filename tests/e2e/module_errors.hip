@@ -1,9 +1,12 @@
 // Bad code objects and bad module-API calls: each gets ROCm's error code, nothing crashes, and the
 // process stays usable (a good module still loads and runs after every failure).
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <vector>
 
@@ -99,6 +102,27 @@ int main() {
   e2e::check(meta != std::string::npos, "metadata found in the code object");
   if (meta != std::string::npos) corrupt[meta + 15] = '7';  // an unknown metadata version
   expectError("corrupt metadata", hipModuleLoadData(&m, corrupt.data()), hipErrorInvalidImage);
+  // An image in memory whose header announces more bytes than are mapped (a corrupted executable):
+  // the image ends where the mapping does, so reading past it would crash.
+  {
+    const size_t page = size_t(sysconf(_SC_PAGESIZE)), span = (image.size() + page - 1) / page * page;
+    char *map = static_cast<char *>(mmap(nullptr, span + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    e2e::check(map != MAP_FAILED, "mapping for the overlong image");
+    if (map != MAP_FAILED) {
+      munmap(map + span, page); // nothing mapped after the image
+      char *placed = map + span - image.size();
+      std::copy(image.begin(), image.end(), placed);
+      uint64_t announced = 0;
+      std::memcpy(&announced, placed + 16, sizeof announced); // the header's total_size
+      announced += 4096;
+      std::memcpy(placed + 16, &announced, sizeof announced);
+      expectError("header announcing more than is mapped", hipModuleLoadData(&m, placed), hipErrorInvalidImage);
+      std::memcpy(placed + 16, "\xff\xff\xff\xff\xff\xff\xff\x7f", 8);
+      expectError("header announcing 2^63 bytes", hipModuleLoadData(&m, placed), hipErrorInvalidImage);
+      expectError("an image cut at the mapping's end", hipModuleLoadData(&m, map + span - 6), hipErrorInvalidKernelFile);
+      munmap(map, span);
+    }
+  }
   stillUsable(good, "after truncated and corrupt images");
   std::remove(empty.c_str());
   std::remove(junkPath.c_str());

@@ -86,10 +86,18 @@ TEST_CASE("a simple kernel compiles to valid SPIR-V with its argument layout") {
   std::string error;
   auto contents = blob::read(blob.data(), blob.size(), error);
   REQUIRE_MESSAGE(contents, error);
-  REQUIRE(contents->modules.size() == 1);
-  CHECK(contents->modules[0].kernels == std::vector<std::string_view>{"scale"});
-  CHECK(contents->modules[0].requiredFeatures == 0);
+  // The ordinary module, then the portable one (its 64-bit pointers as pairs of 32-bit words).
+  REQUIRE(r.portable.size() == 1);
+  REQUIRE(contents->modules.size() == 2);
+  for (size_t i = 0; i < 2; ++i) {
+    CHECK(contents->modules[i].kernels == std::vector<std::string_view>{"scale"});
+    CHECK(contents->modules[i].requiredFeatures == 0);
+  }
   CHECK(contents->modules[0].spirv.size() == r.modules[0].words.size() * 4);
+  CHECK(contents->modules[1].spirv.size() == r.portable[0].words.size() * 4);
+  CHECK(validateSpirv(r.portable[0].words) == "");
+  CHECK(disassembleSpirv(r.modules[0].words).find("OpCapability Int64") != std::string::npos);
+  CHECK(disassembleSpirv(r.portable[0].words).find("Int64") == std::string::npos);
   CHECK(contents->metadata == r.metadata);
 }
 
