@@ -38,7 +38,8 @@ static_assert(sizeof(Polynomial) > 128);
 // The largest block SwiftShader runs (maxThreadsPerBlock 256).
 inline constexpr int kBlock = 256;
 
-// Launchers (multi_device_kernels.hip), on the current device; each returns the launch's status.
+// Launchers (multi_device_kernels.hip), on the current device; each returns the launch's status
+// and leaves it as the last error (hipPeekAtLastError).
 hipError_t launch_axpy(float a, const float *x, float *y, int n, hipStream_t stream, int block = kBlock);
 hipError_t launch_polynomial(const Polynomial &p, const float *x, float *y, int n, hipStream_t stream);
 hipError_t launch_block_sums(const float *in, float *sums, int n, hipStream_t stream);
@@ -58,6 +59,7 @@ void run_kernel(const TestDevice &device, const char *what, Launch launch, OnHos
   hipError_t status = launch();
   if (device.runsKernels) {
     HIP_CHECK(status);
+    HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipDeviceSynchronize());
     return;
   }

@@ -40,7 +40,7 @@ std::vector<unsigned char> download(const OnDevice &from, size_t bytes) {
 }
 
 void expect_bytes(const char *what, const std::vector<unsigned char> &got, const std::vector<unsigned char> &want) {
-  for (size_t i = 0; i < want.size(); ++i) e2e::expect_eq(what, long long(i), int(got[i]), int(want[i]));
+  for (size_t i = 0; i < want.size(); ++i) e2e::expect_eq(what, (long long)i, int(got[i]), int(want[i]));
 }
 
 }  // namespace

@@ -38,22 +38,22 @@ unsigned blocks_for(int n, int block) { return unsigned((n + block - 1) / block)
 
 hipError_t launch_axpy(float a, const float *x, float *y, int n, hipStream_t stream, int block) {
   axpy<<<blocks_for(n, block), block, 0, stream>>>(a, x, y, n);
-  return hipGetLastError();
+  return hipPeekAtLastError();  // left for the caller to read (and clear)
 }
 
 hipError_t launch_axpy_shaped(float a, const float *x, float *y, int n, dim3 block, size_t dynamicShared) {
   axpy<<<1, block, dynamicShared>>>(a, x, y, n);
-  return hipGetLastError();
+  return hipPeekAtLastError();  // left for the caller to read (and clear)
 }
 
 hipError_t launch_polynomial(const Polynomial &p, const float *x, float *y, int n, hipStream_t stream) {
   polynomial<<<blocks_for(n, kBlock), kBlock, 0, stream>>>(p, x, y, n);
-  return hipGetLastError();
+  return hipPeekAtLastError();  // left for the caller to read (and clear)
 }
 
 hipError_t launch_block_sums(const float *in, float *sums, int n, hipStream_t stream) {
   block_sums<kBlock><<<blocks_for(n, kBlock), kBlock, 0, stream>>>(in, sums, n);
-  return hipGetLastError();
+  return hipPeekAtLastError();  // left for the caller to read (and clear)
 }
 
 float reference_polynomial(const Polynomial &p, float x) {

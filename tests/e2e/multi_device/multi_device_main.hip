@@ -52,11 +52,13 @@ void check_limits(const TestDevice &swiftshader, const TestDevice &lavapipe) {
   HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&sy), 512 * sizeof(float)));
   e2e::check(launch_axpy_shaped(1.0f, sx, sy, 512, dim3(257), 0) == hipErrorInvalidConfiguration,
              "SwiftShader: 257 threads per block exceed maxThreadsPerBlock");
+  e2e::check(hipGetLastError() == hipErrorInvalidConfiguration, "the refused launch is the last error");
   e2e::check(launch_axpy_shaped(1.0f, sx, sy, 512, dim3(1, 1, 65), 0) == hipErrorInvalidConfiguration,
              "SwiftShader: blockDim.z 65 exceeds maxThreadsDim[2]");
   e2e::check(launch_axpy_shaped(1.0f, sx, sy, 512, dim3(64), 32768 + 4) == hipErrorInvalidValue,
              "SwiftShader: dynamic shared memory beyond sharedMemPerBlock");
   e2e::check(hipGetLastError() == hipErrorInvalidValue, "the last refused launch is the last error");
+  e2e::check(hipGetLastError() == hipSuccess, "launch errors are not sticky");
   HIP_CHECK(hipFree(sx));
   HIP_CHECK(hipFree(sy));
 
