@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -220,11 +221,14 @@ std::optional<Resolved> findOnDevices(const void *pointer, Table table) {
     if (device->ordinal() == current) continue;
     std::optional<Resolved> hit = lookIn(*device);
     if (!hit) continue;
-    if (found)
-      fail(hipErrorInvalidValue, "address " + std::to_string(address) + " lies in allocations of devices " +
+    if (found) {
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
+      fail(hipErrorInvalidValue, std::string("address ") + hex + " lies in allocations of devices " +
                                      std::to_string(found->device().ordinal()) + " and " +
                                      std::to_string(device->ordinal()) +
                                      ", which do not share an address space: make its device current, or use hipMemcpyPeer");
+    }
     found = std::move(hit);
   }
   return found;
@@ -325,14 +329,14 @@ void copyPeer(void *dst, Device &dstDevice, const void *src, Device &srcDevice, 
   if (bytes == 0) return;
   if (!dst || !src) fail(hipErrorInvalidValue, "null pointer");
   // Looked up on the named devices only: their addresses need not be unified.
-  auto on = [&](Device &device, const void *pointer) {
+  auto lookUp = [&](Device &device, const void *pointer) {
     std::optional<Resolved> r =
         device.hasLogical() ? device.allocations().find(reinterpret_cast<uint64_t>(pointer)) : std::nullopt;
     if (!r) fail(hipErrorInvalidValue, "pointer is not memory of device " + std::to_string(device.ordinal()));
     if (bytes > r->bytesLeft()) fail(hipErrorInvalidValue, "copy range exceeds its allocation");
     return r;
   };
-  std::optional<Resolved> d = on(dstDevice, dst), s = on(srcDevice, src);
+  std::optional<Resolved> d = lookUp(dstDevice, dst), s = lookUp(srcDevice, src);
   copyResolved(dst, src, d, s, bytes, stream);
 }
 
