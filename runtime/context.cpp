@@ -147,6 +147,13 @@ Device &Context::device(int index) {
 }
 
 void Context::initVulkan() {
+  if (!options_.badDisabledFeature.empty()) {
+    std::fprintf(stderr,
+                 "hipvk: HIPVK_DISABLE_FEATURES: unknown feature '%s' (known: int64, float64, int16, int8, float16, "
+                 "float-atomics); no device is offered\n",
+                 options_.badDisabledFeature.c_str());
+    return;
+  }
   if (volkInitialize() != VK_SUCCESS) {
     log("no Vulkan loader found");
     return;

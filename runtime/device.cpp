@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <string_view>
 #include <thread>
@@ -101,7 +102,28 @@ struct Device::Features {
     return f;
   }
 
-  // The subset hipvk turns on: what it requires plus every optional feature kernels may use.
+  // The subset hipvk turns on: what it requires plus every optional feature kernels may use,
+  // less what HIPVK_DISABLE_FEATURES masks (Options::Feature bits).
+  Features enabledSubset(unsigned disabled) const {
+    Features e = enabledSubset();
+    auto off = [&](unsigned feature, std::initializer_list<VkBool32 *> flags) {
+      if (disabled & feature)
+        for (VkBool32 *flag : flags) *flag = VK_FALSE;
+    };
+    off(Options::Int64, {&e.core.features.shaderInt64, &e.v12.shaderBufferInt64Atomics, &e.v12.shaderSharedInt64Atomics});
+    off(Options::Float64, {&e.core.features.shaderFloat64, &e.atomicFloat.shaderBufferFloat64Atomics,
+                           &e.atomicFloat.shaderBufferFloat64AtomicAdd, &e.atomicFloat.shaderSharedFloat64Atomics,
+                           &e.atomicFloat.shaderSharedFloat64AtomicAdd});
+    // 8- and 16-bit storage go with the types: a module that reads such data declares them.
+    off(Options::Int16, {&e.core.features.shaderInt16, &e.v11.storageBuffer16BitAccess,
+                         &e.v11.uniformAndStorageBuffer16BitAccess, &e.v11.storagePushConstant16});
+    off(Options::Float16, {&e.v12.shaderFloat16, &e.v11.storageBuffer16BitAccess,
+                           &e.v11.uniformAndStorageBuffer16BitAccess, &e.v11.storagePushConstant16});
+    off(Options::Int8, {&e.v12.shaderInt8, &e.v12.storageBuffer8BitAccess, &e.v12.uniformAndStorageBuffer8BitAccess,
+                        &e.v12.storagePushConstant8});
+    return e;
+  }
+
   Features enabledSubset() const {
     Features e;
     e.core.features.shaderInt64 = core.features.shaderInt64;
@@ -142,8 +164,9 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
   vkGetPhysicalDeviceProperties(physical, &props);
   if (props.apiVersion < VK_API_VERSION_1_3) return "Vulkan 1.3 is not supported";
   if (!computeQueueFamily(physical)) return "no compute queue";
+  // No 64-bit, 16-bit or 8-bit shader types are required: kernels carry variants without them
+  // (docs/HIP_ON_VULKAN.md, "Devices without 64-bit types"), chosen per kernel at launch.
   Features f = Features::query(physical, false);
-  if (!f.core.features.shaderInt64) return "no shaderInt64";
   if (!f.v12.bufferDeviceAddress) return "no bufferDeviceAddress";
   if (!f.v12.timelineSemaphore) return "no timelineSemaphore";
   if (!f.v13.maintenance4) return "no maintenance4";
@@ -182,7 +205,8 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   hasMemoryBudget_ = hasExtension(physical, VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   hasAtomicFloat_ =
       !context.options().disableFloatAtomics && hasExtension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
-  enabled_ = std::make_unique<Features>(Features::query(physical, hasAtomicFloat_).enabledSubset());
+  enabled_ = std::make_unique<Features>(
+      Features::query(physical, hasAtomicFloat_).enabledSubset(context.options().disabledFeatures));
   if (hasExtension(physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME)) {
     VkPhysicalDeviceExternalMemoryHostPropertiesEXT hostImport{
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
@@ -285,7 +309,10 @@ void Device::fillHipProperties() {
     h.luidDeviceNodeMask = v11Props_.deviceNodeMask;
   }
   h.ECCEnabled = 0;  // not reported by Vulkan
-  h.unifiedAddressing = 0;
+  // One address space with the host, and so with every other such device: a CPU device's buffer
+  // device addresses are the host addresses of its memory (what managed memory relies on too).
+  // A GPU's addresses are its own and may coincide with another device's (runtime/memory.cpp).
+  h.unifiedAddressing = supportsManagedMemory();
   // Streams overlap when the device gives several queues (copies run on them as kernels do).
   h.asyncEngineCount = int(queueCount_ - 1);
   h.computePreemptionSupported = 0;
@@ -827,6 +854,7 @@ std::string Device::featureSummary() const {
   const Features &f = *enabled_;
   std::string out;
   auto add = [&](const char *name, bool on) { out += std::string(out.empty() ? "" : " ") + name + (on ? "+" : "-"); };
+  add("int64", f.core.features.shaderInt64);
   add("int8", f.v12.shaderInt8);
   add("int16", f.core.features.shaderInt16);
   add("fp16", f.v12.shaderFloat16);

@@ -296,7 +296,8 @@ hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPrio
 }
 
 // Different Vulkan devices cannot address each other's memory (copies between them bounce
-// through the host); a device is not its own peer (ROCm's and CUDA's answer).
+// through the host); a device is not its own peer (ROCm's and CUDA's answer). ROCm answers
+// enabling or disabling access to a device that is no peer with hipErrorInvalidDevice.
 hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId) {
   return api::call(__func__, [&] {
     api::requireNonNull(canAccessPeer);
@@ -309,10 +310,10 @@ hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDevi
 hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags) {
   return api::call(__func__, [&] {
     Device &current = Context::instance().currentDevice();
-    deviceOf(peerDeviceId);
     if (flags != 0) fail(hipErrorInvalidValue, "flags must be 0");
-    if (peerDeviceId == current.ordinal()) fail(hipErrorInvalidDevice, "a device is not its own peer");
-    fail(hipErrorPeerAccessUnsupported, "Vulkan devices cannot access each other's memory");
+    deviceOf(peerDeviceId);
+    fail(hipErrorInvalidDevice, "device " + std::to_string(peerDeviceId) + " is no peer of device " +
+                                    std::to_string(current.ordinal()) + " (hipDeviceCanAccessPeer answers 0)");
   });
 }
 
@@ -320,8 +321,8 @@ hipError_t hipDeviceDisablePeerAccess(int peerDeviceId) {
   return api::call(__func__, [&] {
     Device &current = Context::instance().currentDevice();
     deviceOf(peerDeviceId);
-    if (peerDeviceId == current.ordinal()) fail(hipErrorInvalidDevice, "a device is not its own peer");
-    fail(hipErrorPeerAccessNotEnabled, "peer access was never enabled");
+    fail(hipErrorInvalidDevice, "device " + std::to_string(peerDeviceId) + " is no peer of device " +
+                                    std::to_string(current.ordinal()) + " (hipDeviceCanAccessPeer answers 0)");
   });
 }
 

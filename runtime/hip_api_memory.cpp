@@ -237,21 +237,22 @@ hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t siz
   return hipMemcpyAsync(dst, src, sizeBytes, hipMemcpyDeviceToDevice, stream);
 }
 
+// Between devices the copy bounces through the host (Vulkan devices cannot reach each other's
+// memory); within one device it is an ordinary device-to-device copy.
 hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes) {
   return api::call(__func__, [&] {
-    Context::instance().device(dstDeviceId);
-    Context::instance().device(srcDeviceId);
-    std::optional<Resolved> d = resolve(dst), s = resolve(src);
-    if (!d || d->device().ordinal() != dstDeviceId || !s || s->device().ordinal() != srcDeviceId)
-      fail(hipErrorInvalidValue, "pointers are not memory of the given devices");
-    copyMemory(dst, src, sizeBytes, hipMemcpyDeviceToDevice);
+    Context &context = Context::instance();
+    copyPeer(dst, context.device(dstDeviceId), src, context.device(srcDeviceId), sizeBytes);
   });
 }
 
-hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice, size_t sizeBytes,
+hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDeviceId, size_t sizeBytes,
                               hipStream_t stream) {
-  hipError_t e = api::call(__func__, [&] { streamFor(Context::instance().currentDevice(), stream); });
-  return e != hipSuccess ? e : hipMemcpyPeer(dst, dstDeviceId, src, srcDevice, sizeBytes);
+  return api::call(__func__, [&] {
+    Context &context = Context::instance();
+    Device &dstDevice = context.device(dstDeviceId), &srcDevice = context.device(srcDeviceId);
+    copyPeer(dst, dstDevice, src, srcDevice, sizeBytes, streamFor(context.currentDevice(), stream).get());
+  });
 }
 
 hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream) {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -198,7 +199,10 @@ std::shared_ptr<Allocation> importHostPages(Device &device, const HostPages &pag
 namespace {
 
 // Looks `pointer` up in one table of every device that has a logical device, the calling
-// thread's device first (addresses of different devices may coincide).
+// thread's device first. Devices without unified addressing (GPUs) have addresses of their own,
+// which may coincide with another device's: a pointer is then the current device's (as without
+// unified addressing in CUDA), and one that two other devices both hold is refused rather than
+// guessed at.
 template <typename Table>
 std::optional<Resolved> findOnDevices(const void *pointer, Table table) {
   if (!pointer) return std::nullopt;
@@ -212,10 +216,22 @@ std::optional<Resolved> findOnDevices(const void *pointer, Table table) {
   };
   if (size_t(current) < devices.size())
     if (std::optional<Resolved> hit = lookIn(*devices[size_t(current)])) return hit;
-  for (const std::unique_ptr<Device> &device : devices)
-    if (device->ordinal() != current)
-      if (std::optional<Resolved> hit = lookIn(*device)) return hit;
-  return std::nullopt;
+  std::optional<Resolved> found;
+  for (const std::unique_ptr<Device> &device : devices) {
+    if (device->ordinal() == current) continue;
+    std::optional<Resolved> hit = lookIn(*device);
+    if (!hit) continue;
+    if (found) {
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
+      fail(hipErrorInvalidValue, std::string("address ") + hex + " lies in allocations of devices " +
+                                     std::to_string(found->device().ordinal()) + " and " +
+                                     std::to_string(device->ordinal()) +
+                                     ", which do not share an address space: make its device current, or use hipMemcpyPeer");
+    }
+    found = std::move(hit);
+  }
+  return found;
 }
 
 }  // namespace
@@ -265,18 +281,13 @@ void checkCopyKind(std::optional<Resolved> &d, std::optional<Resolved> &s, hipMe
   }
 }
 
-void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, Stream *stream) {
+namespace {
+
+// A copy between two sides already resolved (null: pageable host memory at `dst` / `src`).
+void copyResolved(void *dst, const void *src, const std::optional<Resolved> &d, const std::optional<Resolved> &s,
+                  size_t bytes, Stream *stream) {
   // In stream order on `stream` when it belongs to the memory's device, else on its null stream.
   auto on = [&](Device &device) -> Stream & { return stream && &stream->device() == &device ? *stream : device.nullStream(); };
-  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
-    fail(hipErrorInvalidMemcpyDirection, "unknown hipMemcpyKind");
-  if (bytes == 0) return;
-  if (!dst || !src) fail(hipErrorInvalidValue, "null pointer");
-  // Pinned, registered and managed memory is device memory to a copy, whichever pointer names it:
-  // the device reads and writes it directly, with no staging copy on the host.
-  std::optional<Resolved> d = resolveRange(dst, bytes);
-  std::optional<Resolved> s = resolveRange(src, bytes);
-  checkCopyKind(d, s, kind);
   if (!d && !s) {
     std::memmove(dst, src, bytes);
   } else if (d && !s) {
@@ -297,6 +308,36 @@ void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, St
     on(s->device()).copyDeviceToHost(bounce.data(), *s, bytes);
     on(d->device()).copyHostToDevice(*d, bounce.data(), bytes);
   }
+}
+
+}  // namespace
+
+void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, Stream *stream) {
+  if (kind < hipMemcpyHostToHost || kind > hipMemcpyDefault)
+    fail(hipErrorInvalidMemcpyDirection, "unknown hipMemcpyKind");
+  if (bytes == 0) return;
+  if (!dst || !src) fail(hipErrorInvalidValue, "null pointer");
+  // Pinned, registered and managed memory is device memory to a copy, whichever pointer names it:
+  // the device reads and writes it directly, with no staging copy on the host.
+  std::optional<Resolved> d = resolveRange(dst, bytes);
+  std::optional<Resolved> s = resolveRange(src, bytes);
+  checkCopyKind(d, s, kind);
+  copyResolved(dst, src, d, s, bytes, stream);
+}
+
+void copyPeer(void *dst, Device &dstDevice, const void *src, Device &srcDevice, size_t bytes, Stream *stream) {
+  if (bytes == 0) return;
+  if (!dst || !src) fail(hipErrorInvalidValue, "null pointer");
+  // Looked up on the named devices only: their addresses need not be unified.
+  auto lookUp = [&](Device &device, const void *pointer) {
+    std::optional<Resolved> r =
+        device.hasLogical() ? device.allocations().find(reinterpret_cast<uint64_t>(pointer)) : std::nullopt;
+    if (!r) fail(hipErrorInvalidValue, "pointer is not memory of device " + std::to_string(device.ordinal()));
+    if (bytes > r->bytesLeft()) fail(hipErrorInvalidValue, "copy range exceeds its allocation");
+    return r;
+  };
+  std::optional<Resolved> d = lookUp(dstDevice, dst), s = lookUp(srcDevice, src);
+  copyResolved(dst, src, d, s, bytes, stream);
 }
 
 }  // namespace hipvk

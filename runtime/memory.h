@@ -161,5 +161,7 @@ void checkCopyKind(std::optional<Resolved> &dst, std::optional<Resolved> &src, h
 
 // hipMemcpy: every hipMemcpyKind; explicit kinds must agree with what the pointers are.
 void copyMemory(void *dst, const void *src, size_t bytes, hipMemcpyKind kind, Stream *stream = nullptr);
+// hipMemcpyPeer: `dst` and `src` are device memory of the devices named (looked up there only).
+void copyPeer(void *dst, Device &dstDevice, const void *src, Device &srcDevice, size_t bytes, Stream *stream = nullptr);
 
 }  // namespace hipvk

@@ -8,7 +8,11 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <memory>
+
+#include <cxxabi.h>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -105,10 +109,23 @@ std::vector<uint32_t> adaptFloatControls(const std::vector<uint32_t> &words, con
   return out;
 }
 
+// A kernel's source-level name where it is a mangled C++ name.
+std::string demangled(const std::string &name) {
+  int status = 0;
+  std::unique_ptr<char, decltype(&std::free)> text(::abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), &std::free);
+  return status == 0 && text ? std::string(text.get()) : name;
+}
+
+// ROCm's answer when a code object holds no code the device can run, with the reason on stderr.
+[[noreturn]] void noBinaryFor(const Device &device, const std::string &code, const std::string &needs) {
+  const std::string why = code + " needs " + needs + ", which device " + std::to_string(device.ordinal()) + " (" +
+                          device.hipProperties().name + ") lacks";
+  std::fprintf(stderr, "hipvk: %s\n", why.c_str());
+  fail(hipErrorNoBinaryForGpu, why);
+}
+
 [[noreturn]] void missingClock(const Device &device, const char *feature) {
-  std::fprintf(stderr, "hipvk: device code reads the shader clock, but %s lacks %s (VK_KHR_shader_clock)\n",
-               device.hipProperties().name, feature);
-  fail(hipErrorInvalidDeviceFunction, std::string("missing ") + feature);
+  noBinaryFor(device, "device code that reads the shader clock", std::string(feature) + " (VK_KHR_shader_clock)");
 }
 
 template <typename T>
@@ -389,14 +406,13 @@ size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchCond
       continue;
     }
     if (std::string cap = device_.missingCapability(module.capabilities); !cap.empty()) {
-      missing = "SPIR-V capability " + cap;
+      missing = cap;
       continue;
     }
     return index;
   }
-  std::fprintf(stderr, "hipvk: kernel %s needs %s, which %s does not support\n", kernel.name.c_str(), missing.c_str(),
-               device_.hipProperties().name);
-  fail(hipErrorInvalidDeviceFunction, "kernel " + kernel.name + " needs " + missing);
+  // What the last (most portable) variant still lacks is what the device would need.
+  noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", missing);
 }
 
 VkShaderModule Module::Instance::shader(size_t index) {

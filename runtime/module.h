@@ -97,7 +97,7 @@ class Module {
   // The device-side objects of a module on one device.
   class Instance {
    public:
-    Instance(Device &device, const Module &module);  // throws hipErrorInvalidDeviceFunction
+    Instance(Device &device, const Module &module);  // throws hipErrorNoBinaryForGpu
     ~Instance();
     Instance(const Instance &) = delete;
     Instance &operator=(const Instance &) = delete;
@@ -107,7 +107,7 @@ class Module {
     uint64_t address(const GlobalInfo &global) const;
     // The pipeline of `kernel` for this block size and dynamic shared size, created once, from the
     // first of its modules the device can run and whose launch conditions (blob feature bits such
-    // as kDisjointPointerArguments) `launchConditions` holds. Throws hipErrorInvalidDeviceFunction
+    // as kDisjointPointerArguments) `launchConditions` holds. Throws hipErrorNoBinaryForGpu
     // when no SPIR-V module of the kernel runs on the device.
     VkPipeline pipeline(const KernelInfo &kernel, dim3 block, uint32_t dynamicShared, uint32_t launchConditions);
 

@@ -1,6 +1,8 @@
 #include "options.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -51,6 +53,32 @@ std::filesystem::path pipelineCacheDirFromEnvironment() {
   return {};
 }
 
+// HIPVK_DISABLE_FEATURES's names; sets `bad` to the first name that is none of them.
+void parseDisabledFeatures(std::string_view text, Options &options) {
+  struct Named {
+    std::string_view name;
+    unsigned feature;
+  };
+  constexpr Named kNames[] = {{"int64", Options::Int64}, {"float64", Options::Float64}, {"int16", Options::Int16},
+                              {"int8", Options::Int8}, {"float16", Options::Float16}};
+  while (!text.empty()) {
+    size_t comma = text.find(',');
+    std::string_view name = text.substr(0, comma);
+    text.remove_prefix(comma == std::string_view::npos ? text.size() : comma + 1);
+    if (name.empty()) continue;
+    if (name == "float-atomics") {
+      options.disableFloatAtomics = true;
+      continue;
+    }
+    const Named *known = std::find_if(std::begin(kNames), std::end(kNames), [&](const Named &n) { return n.name == name; });
+    if (known == std::end(kNames)) {
+      if (options.badDisabledFeature.empty()) options.badDisabledFeature = std::string(name);
+      continue;
+    }
+    options.disabledFeatures |= known->feature;
+  }
+}
+
 }  // namespace
 
 Options Options::fromEnvironment() {
@@ -62,6 +90,7 @@ Options Options::fromEnvironment() {
   options.pipelineCacheDir = pipelineCacheDirFromEnvironment();
   options.log = flag("HIPVK_LOG");
   options.disableFloatAtomics = flag("HIPVK_DISABLE_FLOAT_ATOMICS");
+  if (std::optional<std::string_view> features = env("HIPVK_DISABLE_FEATURES")) parseDisabledFeatures(*features, options);
   options.forceStagedCopies = flag("HIPVK_FORCE_STAGED_COPIES");
   if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
     if (std::optional<int> n = parseIndex(*threads)) options.lavapipeThreads = unsigned(*n);

@@ -24,6 +24,15 @@ struct Options {
   // HIPVK_DISABLE_FLOAT_ATOMICS=1: treat devices as lacking VK_EXT_shader_atomic_float, so kernels
   // run their compare-and-swap fallback modules (tests of that path on devices that have them).
   bool disableFloatAtomics = false;
+  // HIPVK_DISABLE_FEATURES=int64,float64,int16,int8,float16 (a comma list): every device is taken to
+  // lack those shader types (and what needs them: 64-bit atomics, 8/16-bit storage), so kernels run
+  // the variants compiled without them, as on SwiftShader. "float-atomics" is
+  // HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know leaves `badDisabledFeature` set:
+  // the runtime then reports it and offers no device (a test of the emulation paths must not
+  // quietly run the native ones).
+  enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16 };
+  unsigned disabledFeatures = 0;
+  std::string badDisabledFeature;
   // LP_NUM_THREADS (lavapipe's own variable): its worker threads, which decide how many
   // workgroups run at once (docs/HIP_ON_VULKAN.md, "Grid sync"). Unset (or not a number, which
   // lavapipe ignores too): lavapipe's default.

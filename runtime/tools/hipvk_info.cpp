@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
     printProperties(*device);
   }
   if (devices.empty()) {
-    std::printf("no usable device: hipvk needs Vulkan 1.3 with bufferDeviceAddress, shaderInt64, maintenance4, "
+    std::printf("no usable device: hipvk needs Vulkan 1.3 with bufferDeviceAddress, maintenance4, "
                 "timeline semaphores, synchronization2 and compute subgroup operations\n");
     return 1;
   }

@@ -341,6 +341,19 @@ int main(int argc, char **argv) {
     run_timeout_checks();
     return e2e::finish("grid_sync (timeout)");
   }
+  int cooperative = 0;
+  HIP_CHECK(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, 0));
+  if (!cooperative) {
+    // A device without a device clock (or without known co-residency) refuses cooperative launches.
+    unsigned *none = nullptr, count = 0;
+    int steps = 0;
+    void *args[] = {&none, &none, &count, &steps};
+    e2e::check(hipLaunchCooperativeKernel(jacobi, dim3(1), dim3(32), args, 0, nullptr) == hipErrorNotSupported,
+               "cooperative launches are refused where hipDeviceAttributeCooperativeLaunch is 0");
+    if (e2e::g_failures) return e2e::finish("grid_sync");
+    e2e::skip_missing_feature("grid.sync() (hipLaunchCooperativeKernel)",
+                              "a device clock (shaderDeviceClock) and a known number of co-resident blocks");
+  }
   run_checks();
   if (mode == "threads") return e2e::finish("grid_sync (LP_NUM_THREADS=5)");
   e2e::check(run_child("/proc/self/exe", "threads", {"LP_NUM_THREADS=5"}), "the checks with LP_NUM_THREADS=5");

@@ -13,6 +13,14 @@
 #include <type_traits>
 #include <vector>
 
+// Exit status of a program whose device has no code for one of its kernels (hipErrorNoBinaryForGpu:
+// a device without a feature the kernel needs). Only the device legs that may lack features
+// (SwiftShader, HIPVK_DISABLE_FEATURES) accept it as a skip, and only with the runtime's stated
+// reason (skip_on_missing_feature.sh); everywhere else it fails the test.
+namespace e2e {
+inline constexpr int kSkipExitCode = 77;
+}  // namespace e2e
+
 // Aborts the test on any HIP error, naming the call and its location.
 #define HIP_CHECK(expr)                                                                      \
   do {                                                                                       \
@@ -21,6 +29,10 @@
       std::fprintf(stderr, "%s:%d: HIP error %d (%s: %s) in %s\n", __FILE__, __LINE__,       \
                    static_cast<int>(hip_check_status_), hipGetErrorName(hip_check_status_),  \
                    hipGetErrorString(hip_check_status_), #expr);                             \
+      if (hip_check_status_ == hipErrorNoBinaryForGpu) {                                     \
+        std::printf("no kernel image for this device\n");                                    \
+        std::exit(e2e::kSkipExitCode);                                                       \
+      }                                                                                      \
       std::printf("FAIL\n");                                                                 \
       std::exit(1);                                                                          \
     }                                                                                        \
@@ -89,6 +101,7 @@ inline bool device_flushes_float_denormals() {
   float *d = nullptr, halved = 0;
   HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&d), sizeof(float)));
   probe_float_denormals<<<1, 1>>>(0x1p-126f, d);
+  HIP_CHECK(hipGetLastError());
   HIP_CHECK(hipMemcpy(&halved, d, sizeof(float), hipMemcpyDeviceToHost));
   HIP_CHECK(hipFree(d));
   return halved == 0.0f;
@@ -96,6 +109,18 @@ inline bool device_flushes_float_denormals() {
 // x, or a zero of its sign when the device flushes and x is a denormal.
 template <typename T> inline T flush_denormal(T x, bool flush) {
   return flush && x != 0 && std::fabs(x) < static_cast<T>(0x1p-126) ? std::copysign(T(0), x) : x;
+}
+
+// Ends the program as a skip: the current device lacks `feature`, which `what` needs (decided by the
+// caller from a device property, after checking that the API refuses the work as it must).
+[[noreturn]] inline void skip_missing_feature(const char *what, const char *feature) {
+  int device = 0;
+  hipDeviceProp_t props{};
+  (void)hipGetDevice(&device);
+  (void)hipGetDeviceProperties(&props, device);
+  std::printf("SKIP: %s needs %s, which device %d (%s) lacks\n", what, feature, device, props.name);
+  std::fflush(stdout);
+  std::exit(kSkipExitCode);
 }
 
 // Prints the verdict and returns the process exit status.

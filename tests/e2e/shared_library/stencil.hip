@@ -15,6 +15,7 @@ __global__ void smoothOnce(const float *in, float *out, int n) {
 }
 
 void check(hipError_t status, const char *what) {
+  if (status == hipErrorNoBinaryForGpu) throw NoKernelImage(std::string(what) + ": " + hipGetErrorString(status));
   if (status != hipSuccess) throw std::runtime_error(std::string(what) + ": " + hipGetErrorString(status));
 }
 

@@ -364,7 +364,24 @@ void exit_with_work_in_flight(const char *self) {
 
 }  // namespace
 
+// Each kernel once, checked: the checks below launch without looking (as programs do), so a device
+// that cannot run them (hipErrorNoBinaryForGpu: a skip) is found here.
+void launch_each_kernel_once() {
+  e2e::DeviceBuffer<uint64_t> words(64);
+  HIP_CHECK(hipMemset(words.ptr, 0, words.bytes()));
+  launch_affine<int>(reinterpret_cast<int *>(words.ptr), reinterpret_cast<int *>(words.ptr), 1, 1, 64, nullptr);
+  HIP_CHECK(hipGetLastError());
+  launch_affine<double>(reinterpret_cast<double *>(words.ptr), reinterpret_cast<double *>(words.ptr), 1, 1, 64, nullptr);
+  HIP_CHECK(hipGetLastError());
+  launch_affine<uint64_t>(words.ptr, words.ptr, 1, 1, 64, nullptr);
+  HIP_CHECK(hipGetLastError());
+  launch_busy(reinterpret_cast<uint32_t *>(words.ptr), 64, 1, nullptr);
+  HIP_CHECK(hipGetLastError());
+  HIP_CHECK(hipDeviceSynchronize());
+}
+
 int main(int, char **argv) {
+  launch_each_kernel_once();
   hipStream_t s[4];
   HIP_CHECK(hipStreamCreate(&s[0]));
   HIP_CHECK(hipStreamCreateWithFlags(&s[1], hipStreamNonBlocking));

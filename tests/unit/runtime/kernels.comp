@@ -4,8 +4,8 @@
 // argument and service buffer addresses, inline arguments; blockDim = spec constants 0..2; dynamic shared bytes
 // = spec constant 3; blockIdx = gl_WorkGroupID (dispatch base included). One kernel per build,
 // selected with -D; the entry point gets the kernel's mangled name (glslangValidator -e).
+// No 64-bit types (unused header words are uvec2): the kernels run on devices without shaderInt64.
 #extension GL_EXT_buffer_reference : require
-#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 
@@ -15,9 +15,9 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer Words {
 
 // The push-constant header (include/hipvk/kernel_abi.h): 48 bytes, inline arguments follow.
 #define HIPVK_HEADER                        \
-  uint64_t globals;                          \
+  uvec2 globals;                          \
   uint gridX, gridY, gridZ, reserved;        \
-  uint64_t argBuffer, serviceBuffer, reserved1;
+  uvec2 argBuffer, serviceBuffer, reserved1;
 
 // HIP's linear global thread id from blockIdx, gridDim (push constants) and blockDim.
 #define GLOBAL_ID(pc)                                                                         \
@@ -45,10 +45,10 @@ layout(buffer_reference, std430, buffer_reference_align = 8) buffer Args {
   int vals[24];
 };
 layout(push_constant) uniform Push {
-  uint64_t globals;
+  uvec2 globals;
   uint gridX, gridY, gridZ, reserved;
   Args args;  // the argument buffer's address, offset 24
-  uint64_t serviceBuffer, reserved1;
+  uvec2 serviceBuffer, reserved1;
 } pc;
 
 void main() {
@@ -70,7 +70,7 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer Segment {
 layout(push_constant) uniform Push {
   Segment globals;
   uint gridX, gridY, gridZ, reserved;
-  uint64_t argBuffer, serviceBuffer, reserved1;
+  uvec2 argBuffer, serviceBuffer, reserved1;
   Words out_;
 } pc;
 

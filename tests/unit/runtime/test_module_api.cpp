@@ -4,8 +4,11 @@
 #include <hip/hip_runtime_api.h>
 
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernel_globals.h"
@@ -141,7 +144,7 @@ TEST_CASE("module API: one SPIR-V module per kernel, variants, and blobs of anot
   HIP_CHECK(hipModuleGetFunction(&index, m, "_Z5indexPjj"));
   HIP_CHECK(hipModuleGetFunction(&globals, m, "_Z7globalsPj"));
   CHECK_EQ(hipModuleLaunchKernel(index, 1, 1, 1, 64, 1, 1, 0, nullptr, indexParams, nullptr),
-           hipErrorInvalidDeviceFunction);
+           hipErrorNoBinaryForGpu);
   HIP_CHECK(hipModuleLaunchKernel(globals, 1, 1, 1, 16, 1, 1, 0, nullptr, globalsParams, nullptr));
   hipDeviceptr_t counter = nullptr;
   HIP_CHECK(hipModuleGetGlobal(&counter, nullptr, m, "counter"));
@@ -179,4 +182,50 @@ TEST_CASE("header names of ROCm 6.2") {
   CHECK_EQ(HIP_LAUNCH_PARAM_END, reinterpret_cast<void *>(3));
   CHECK_EQ(hipStreamPerThread, reinterpret_cast<hipStream_t>(2));
   CHECK_EQ(hipStreamNonBlocking, 1);
+}
+
+// hipcc puts a kernel's native modules first and its portable one (no Int64, Float64, Int8, Int16)
+// last: the runtime takes the first the device runs. Where 64-bit integers are missing
+// (runtime.disable_features, runtime.swiftshader) only the portable module fits, and a kernel
+// without one is refused with hipErrorNoBinaryForGpu.
+TEST_CASE("module API: a kernel's portable variant after its native one, chosen by the device's features") {
+  using namespace hipvk::blob;
+  auto bytes = [](std::span<const uint32_t> words) {
+    return std::string_view(reinterpret_cast<const char *>(words.data()), words.size_bytes());
+  };
+  // 64-bit integers are missing where HIPVK_DISABLE_FEATURES masks them, and on SwiftShader.
+  const char *disabled = std::getenv("HIPVK_DISABLE_FEATURES");
+  hipDeviceProp_t props{};
+  HIP_CHECK(hipGetDeviceProperties(&props, 0));
+  const bool lacksInt64 = (disabled && std::string_view(disabled).find("int64") != std::string_view::npos) ||
+                          std::string_view(props.name).find("SwiftShader") != std::string_view::npos;
+  constexpr uint32_t kCapabilityInt64 = 11;
+  const std::vector<uint32_t> native = withCapability(kernel_index, kCapabilityInt64);
+  const std::vector<uint8_t> nativeOnly = write({kIndexMeta, {}, {{0, {"_Z5indexPjj"}, bytes(native)}}});
+  const std::vector<uint8_t> withPortable =
+      write({kIndexMeta, {}, {{0, {"_Z5indexPjj"}, bytes(native)}, {0, {"_Z5indexPjj"}, bytes(kernel_index)}}});
+
+  unsigned *out = nullptr;
+  HIP_CHECK(hipMalloc(&out, 64 * sizeof(unsigned)));
+  for (const std::vector<uint8_t> *image : {&nativeOnly, &withPortable}) {
+    hipModule_t m = nullptr;
+    HIP_CHECK(hipModuleLoadData(&m, image->data()));
+    hipFunction_t index = nullptr;
+    HIP_CHECK(hipModuleGetFunction(&index, m, "_Z5indexPjj"));
+    HIP_CHECK(hipMemset(out, 0, 64 * sizeof(unsigned)));
+    unsigned add = image == &nativeOnly ? 11 : 22;
+    void *params[] = {&out, &add};
+    const hipError_t launched = hipModuleLaunchKernel(index, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr);
+    if (lacksInt64 && image == &nativeOnly) {
+      CHECK_EQ(launched, hipErrorNoBinaryForGpu);
+      CHECK_EQ(hipGetLastError(), hipErrorNoBinaryForGpu);
+    } else {
+      HIP_CHECK(launched);
+      std::vector<unsigned> got(64);
+      HIP_CHECK(hipMemcpyDtoH(got.data(), out, 64 * sizeof(unsigned)));
+      for (unsigned i = 0; i < 64; ++i) CHECK_EQ(got[i], i + add);
+    }
+    HIP_CHECK(hipModuleUnload(m));
+  }
+  HIP_CHECK(hipFree(out));
 }
