@@ -54,7 +54,7 @@ struct ScalarizeAggregateAccessesPass : llvm::PassInfoMixin<ScalarizeAggregateAc
 
 struct LegalizeIntegersPass : llvm::PassInfoMixin<LegalizeIntegersPass> {
   explicit LegalizeIntegersPass(CompileContext &ctx) : ctx(ctx) {}
-  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
   CompileContext &ctx;
 };
 
