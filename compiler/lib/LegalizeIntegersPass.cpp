@@ -8,8 +8,8 @@
 // Without 8/16-bit types there are no 8/16-bit memory accesses either: a load or store of an
 // 8/16-bit value becomes an i32 load or store marked with its real width (narrowAccessBits,
 // MemoryObjects.h), which the SPIR-V emitter performs on the containing 32-bit word. Vectors of
-// such values are accessed lane by lane; kernel arguments of such types are read through the
-// argument area (byref), which keeps their place in it.
+// such values are accessed lane by lane (kernel parameters of such types are read from memory
+// already: NarrowParametersPass.cpp).
 #include "MemoryObjects.h"
 #include "Passes.h"
 
@@ -19,7 +19,6 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
-#include <llvm/IR/Module.h>
 
 using namespace llvm;
 
@@ -367,68 +366,10 @@ private:
   DenseMap<Value *, Value *> promoted_;
 };
 
-// A kernel parameter of a type accessed through words (char, short, bool) becomes a byref one: the
-// value is then read from the argument area through words, at the place it had.
-Function *readNarrowParametersByRef(Function &kernel, const NativeTypes &native) {
-  auto narrow = [&](const Argument &arg) {
-    Type *t = arg.getType();
-    return t->isIntegerTy() && !arg.hasByRefAttr() && accessedThroughWords(t->getIntegerBitWidth(), native);
-  };
-  if (none_of(kernel.args(), narrow)) return nullptr;
-  LLVMContext &c = kernel.getContext();
-  Type *argumentPointer = PointerType::get(c, AS::Constant);
-  SmallVector<Type *, 8> params;
-  SmallVector<AttributeSet, 8> paramAttrs;
-  AttributeList attrs = kernel.getAttributes();
-  for (Argument &arg : kernel.args()) {
-    if (!narrow(arg)) {
-      params.push_back(arg.getType());
-      paramAttrs.push_back(attrs.getParamAttrs(arg.getArgNo()));
-      continue;
-    }
-    params.push_back(argumentPointer);
-    AttrBuilder byRef(c);
-    byRef.addByRefAttr(arg.getType());
-    byRef.addAlignmentAttr(kernel.getDataLayout().getABITypeAlign(arg.getType()));
-    paramAttrs.push_back(AttributeSet::get(c, byRef));
-  }
-  // In the kernel's place: kernels are laid out and emitted in module order.
-  Function *replacement = Function::Create(FunctionType::get(kernel.getReturnType(), params, false), kernel.getLinkage(),
-                                           kernel.getAddressSpace(), "");
-  kernel.getParent()->getFunctionList().insert(kernel.getIterator(), replacement);
-  replacement->copyAttributesFrom(&kernel);
-  replacement->setAttributes(AttributeList::get(c, attrs.getFnAttrs(), attrs.getRetAttrs(), paramAttrs));
-  replacement->copyMetadata(&kernel, 0);
-  replacement->splice(replacement->begin(), &kernel);
-  IRBuilder<> b(&*replacement->getEntryBlock().getFirstInsertionPt());
-  for (Argument &arg : kernel.args()) {
-    Argument &now = *replacement->getArg(arg.getArgNo());
-    now.setName(arg.getName());
-    arg.replaceAllUsesWith(narrow(arg) ? b.CreateAlignedLoad(arg.getType(), &now, kernel.getDataLayout().getABITypeAlign(arg.getType()))
-                                       : static_cast<Value *>(&now));
-  }
-  replacement->takeName(&kernel);
-  kernel.replaceAllUsesWith(replacement);
-  kernel.eraseFromParent();
-  return replacement;
-}
-
 } // namespace
 
-PreservedAnalyses LegalizeIntegersPass::run(Module &m, ModuleAnalysisManager &) {
-  bool changed = false;
-  SmallVector<Function *, 8> functions;
-  for (Function &f : m)
-    if (!f.isDeclaration()) functions.push_back(&f);
-  for (Function *f : functions) {
-    if (isKernel(*f))
-      if (Function *replacement = readNarrowParametersByRef(*f, ctx.native)) {
-        f = replacement;
-        changed = true;
-      }
-    changed |= Promoter(*f, ctx).run();
-  }
-  return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+PreservedAnalyses LegalizeIntegersPass::run(Function &f, FunctionAnalysisManager &) {
+  return Promoter(f, ctx).run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace hipvk

@@ -20,6 +20,22 @@ __global__ void half_ops(const __half *a, const __half *b, __half *sum, __half *
   widened[i] = __half2float(x) + __half2float(y);
 }
 
+// The same with the compiler's own _Float16 (LLVM half: native 16-bit floats where the device has
+// them), a _Float16 parameter and conversions from float and int. The fma is exactly rounded on
+// every device (Vulkan's need not be).
+__global__ void float16_ops(const _Float16 *a, const _Float16 *b, _Float16 *out, _Float16 bias, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  _Float16 x = a[i], y = b[i];
+  _Float16 sum = x + y, product = x * y, quotient = x / y, difference = x - y;
+  out[6 * i + 0] = sum;
+  out[6 * i + 1] = product;
+  out[6 * i + 2] = quotient;
+  out[6 * i + 3] = __builtin_fmaf16(x, y, difference);
+  out[6 * i + 4] = _Float16(float(x) * 3.0f) + bias;
+  out[6 * i + 5] = _Float16(i * 37 - 2000);
+}
+
 __global__ void floats_to_half(const float *in, __half *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = __float2half(in[i]);
@@ -111,6 +127,37 @@ void check_half_ops() {
   }
 }
 
+void check_float16_ops() {
+  const int n = 1029;
+  const uint16_t bias_bits = 0xbc00; // -1
+  std::vector<uint16_t> a(n), b(n), out(6 * n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = uint16_t(pattern_byte(i + 5) << 8 | pattern_byte(i + 8));
+    b[i] = uint16_t(i % 7 == 0 ? 0x4000 + i : (pattern_byte(i + 41) << 8 | pattern_byte(i + 2)));
+  }
+  e2e::DeviceBuffer<_Float16> d_a(n), d_b(n), d_out(6 * n);
+  HIP_CHECK(hipMemcpy(d_a.ptr, a.data(), n * 2, hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_b.ptr, b.data(), n * 2, hipMemcpyHostToDevice));
+  _Float16 bias;
+  std::memcpy(&bias, &bias_bits, 2);
+  float16_ops<<<(n + 63) / 64, 64>>>(d_a.ptr, d_b.ptr, d_out.ptr, bias, n);
+  HIP_CHECK_LAUNCH();
+  HIP_CHECK(hipMemcpy(out.data(), d_out.ptr, 6 * n * 2, hipMemcpyDeviceToHost));
+  for (int i = 0; i < n; ++i) {
+    double x = half_to_float(a[i]), y = half_to_float(b[i]);
+    double d = half_to_float(double_to_half(x - y)), p = x * y, s = p + d;
+    double error = std::isfinite(s) ? (p - (s - (s - p))) + (d - (s - p)) : 0;
+    double tripled = half_to_float(double_to_half(float(x) * 3.0f));
+    bool ok = check_half("_Float16 add", i, out[6 * i], double_to_half(x + y)) &&
+              check_half("_Float16 mul", i, out[6 * i + 1], double_to_half(p)) &&
+              check_half("_Float16 div", i, out[6 * i + 2], double_to_half(x / y)) &&
+              check_half("_Float16 fma", i, out[6 * i + 3], double_to_half(s, error)) &&
+              check_half("_Float16 from float, plus a parameter", i, out[6 * i + 4], double_to_half(tripled - 1.0)) &&
+              check_half("_Float16 from int", i, out[6 * i + 5], double_to_half(double(i * 37 - 2000)));
+    if (!ok) break;
+  }
+}
+
 void check_float_to_half() {
   std::vector<float> in;
   for (uint32_t bits = 0x33000000u; bits < 0x47800000u; bits += 0x00012345u) {
@@ -139,5 +186,6 @@ void check_float_to_half() {
 
 void run_half_tests() {
   check_half_ops();
+  check_float16_ops();
   check_float_to_half();
 }
