@@ -69,6 +69,15 @@ public:
 private:
   Type *promotedType(Type *t) const {
     if (auto *vt = dyn_cast<FixedVectorType>(t)) return FixedVectorType::get(promotedType(vt->getElementType()), vt->getNumElements());
+    if (auto *at = dyn_cast<ArrayType>(t)) {
+      Type *element = promotedType(at->getElementType());
+      return element == at->getElementType() ? t : ArrayType::get(element, at->getNumElements());
+    }
+    if (auto *st = dyn_cast<StructType>(t)) {
+      SmallVector<Type *, 8> members;
+      for (Type *member : st->elements()) members.push_back(promotedType(member));
+      return ArrayRef<Type *>(members) == st->elements() ? t : StructType::get(t->getContext(), members, st->isPacked());
+    }
     if (!t->isIntegerTy() || t->getIntegerBitWidth() > 64) return t;
     return Type::getIntNTy(t->getContext(), legalWidth(t->getIntegerBitWidth(), ctx_.native));
   }
@@ -99,6 +108,16 @@ private:
     if (!isIllegal(v->getType())) return v;
     if (auto it = promoted_.find(v); it != promoted_.end()) return it->second;
     Type *wide = promotedType(v->getType());
+    if (isa<PoisonValue>(v)) return PoisonValue::get(wide);
+    if (isa<UndefValue>(v)) return UndefValue::get(wide);
+    if (auto *c = dyn_cast<Constant>(v); c && wide->isAggregateType()) {
+      // Structs and arrays holding narrow integers (a by-value class built with insertvalue).
+      if (c->isNullValue()) return Constant::getNullValue(wide);
+      SmallVector<Constant *, 8> elements;
+      for (unsigned i = 0; i < (wide->isStructTy() ? wide->getStructNumElements() : wide->getArrayNumElements()); ++i)
+        elements.push_back(cast<Constant>(get(c->getAggregateElement(i))));
+      return wide->isStructTy() ? ConstantStruct::get(cast<StructType>(wide), elements) : ConstantArray::get(cast<ArrayType>(wide), elements);
+    }
     if (auto *c = dyn_cast<Constant>(v))
       if (Constant *folded = ConstantFoldIntegerCast(c, wide, false, f_.getDataLayout())) return folded;
     ctx_.diagnostics.error("internal error: cannot promote a value of type i" + std::to_string(widthOf(v)));
@@ -333,6 +352,10 @@ private:
       result = b.CreateExtractElement(get(ee->getVectorOperand()), zextFrom(b, ee->getIndexOperand()));
     } else if (auto *ie = dyn_cast<InsertElementInst>(&inst)) {
       result = b.CreateInsertElement(get(ie->getOperand(0)), get(ie->getOperand(1)), zextFrom(b, ie->getOperand(2)));
+    } else if (auto *iv = dyn_cast<InsertValueInst>(&inst)) {
+      result = b.CreateInsertValue(get(iv->getAggregateOperand()), get(iv->getInsertedValueOperand()), iv->getIndices());
+    } else if (auto *ev = dyn_cast<ExtractValueInst>(&inst)) {
+      result = b.CreateExtractValue(get(ev->getAggregateOperand()), ev->getIndices());
     } else if (auto *sv = dyn_cast<ShuffleVectorInst>(&inst)) {
       result = b.CreateShuffleVector(get(sv->getOperand(0)), get(sv->getOperand(1)), sv->getShuffleMask());
     } else if (auto *gep = dyn_cast<GetElementPtrInst>(&inst)) {
