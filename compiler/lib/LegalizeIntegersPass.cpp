@@ -248,8 +248,30 @@ private:
 
   // ---- intrinsics on promoted values
 
+  // The overflow intrinsics ({iN, i1}): the exact result in 32 bits, and whether it leaves N bits.
+  Value *rewriteOverflowIntrinsic(IRBuilder<> &b, IntrinsicInst &call) {
+    Value *a = call.getArgOperand(0), *c = call.getArgOperand(1);
+    const bool isSigned = call.getIntrinsicID() == Intrinsic::sadd_with_overflow || call.getIntrinsicID() == Intrinsic::ssub_with_overflow ||
+                          call.getIntrinsicID() == Intrinsic::smul_with_overflow;
+    Value *x = isSigned ? sextFrom(b, a) : zextFrom(b, a), *y = isSigned ? sextFrom(b, c) : zextFrom(b, c);
+    Value *exact;
+    switch (call.getIntrinsicID()) {
+    case Intrinsic::uadd_with_overflow: case Intrinsic::sadd_with_overflow: exact = b.CreateAdd(x, y); break;
+    case Intrinsic::usub_with_overflow: case Intrinsic::ssub_with_overflow: exact = b.CreateSub(x, y); break;
+    case Intrinsic::umul_with_overflow: case Intrinsic::smul_with_overflow: exact = b.CreateMul(x, y); break;
+    default: return nullptr;
+    }
+    const unsigned bits = widthOf(a);
+    Value *wrapped = isSigned ? b.CreateAShr(b.CreateShl(exact, 32 - bits), 32 - bits) : b.CreateAnd(exact, lowBits(i32_, bits));
+    Value *result = b.CreateInsertValue(PoisonValue::get(promotedType(call.getType())), exact, 0);
+    return b.CreateInsertValue(result, b.CreateICmpNE(wrapped, exact), 1);
+  }
+
   Value *rewriteIntrinsic(IRBuilder<> &b, IntrinsicInst &call) {
-    if (!isIllegal(call.getType()) || call.getType()->getScalarSizeInBits() > 16) return nullptr;
+    if (call.getType()->isStructTy() && call.arg_size() == 2 && call.getArgOperand(0)->getType()->isIntegerTy() &&
+        call.getArgOperand(0)->getType()->getIntegerBitWidth() <= 16)
+      return rewriteOverflowIntrinsic(b, call);
+    if (!call.getType()->isIntOrIntVectorTy() || !isIllegal(call.getType()) || call.getType()->getScalarSizeInBits() > 16) return nullptr;
     Type *wide = promotedType(call.getType());
     const unsigned bits = widthOf(&call), spare = wide->getScalarSizeInBits() - bits;
     Value *a = call.arg_size() > 0 ? call.getArgOperand(0) : nullptr, *c = call.arg_size() > 1 ? call.getArgOperand(1) : nullptr;
