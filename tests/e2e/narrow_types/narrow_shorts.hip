@@ -50,6 +50,20 @@ __global__ void convert_shorts(const unsigned short *in, int *sums, short *from_
   from_float[i] = short(float(s) * 0.5f);
 }
 
+// Checked arithmetic on shorts (LLVM's overflow intrinsics on i16).
+__host__ __device__ inline int checked(short a, short b, unsigned short c, unsigned short d) {
+  short sum, product;
+  unsigned short usum, uproduct;
+  int flags = __builtin_add_overflow(a, b, &sum) | __builtin_mul_overflow(a, b, &product) << 1 |
+              __builtin_add_overflow(c, d, &usum) << 2 | __builtin_mul_overflow(c, d, &uproduct) << 3 |
+              __builtin_sub_overflow(c, d, &usum) << 4;
+  return flags << 16 ^ (sum + product + usum + uproduct);
+}
+__global__ void checked_shorts(const short *a, const short *b, int *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = checked(a[i], b[i], (unsigned short)a[i], (unsigned short)(b[i] >> 3));
+}
+
 template <typename Short> void check_mix(int n) {
   std::vector<Short> a(n), b(n), got(n);
   for (int i = 0; i < n; ++i) {
@@ -65,6 +79,24 @@ template <typename Short> void check_mix(int n) {
   for (int i = 0; i < n; ++i)
     if (!e2e::expect_eq(std::is_signed_v<Short> ? "mix<short>" : "mix<unsigned short>", i, int(got[i]), int(Ops<Short>::mix(a[i], b[i], i))))
       break;
+}
+
+void check_checked(int n) {
+  std::vector<short> a(n), b(n);
+  std::vector<int> got(n);
+  for (int i = 0; i < n; ++i) {
+    a[i] = short(pattern_byte(i * 3) << 8 | pattern_byte(i + 9));
+    b[i] = short(i % 4 == 0 ? i : pattern_byte(i + 50) << 8 | pattern_byte(i * 5));
+  }
+  e2e::DeviceBuffer<short> d_a(n), d_b(n);
+  e2e::DeviceBuffer<int> d_out(n);
+  d_a.upload(a);
+  d_b.upload(b);
+  checked_shorts<<<(n + 63) / 64, 64>>>(d_a.ptr, d_b.ptr, d_out.ptr, n);
+  HIP_CHECK_LAUNCH();
+  d_out.download(got);
+  for (int i = 0; i < n; ++i)
+    if (!e2e::expect_eq("overflow-checked shorts", i, got[i], checked(a[i], b[i], (unsigned short)a[i], (unsigned short)(b[i] >> 3)))) break;
 }
 
 void check_scan() {
@@ -112,6 +144,7 @@ void check_conversions() {
 void run_short_tests() {
   check_mix<short>(1001);
   check_mix<unsigned short>(999);
+  check_checked(1013);
   check_scan();
   check_conversions();
 }
