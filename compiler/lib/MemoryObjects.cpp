@@ -3,6 +3,7 @@
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Operator.h>
 
 using namespace llvm;
@@ -35,6 +36,20 @@ const Value *memoryObjectOf(const Value *pointer) {
   return nullptr;
 }
 
+namespace {
+constexpr const char *kNarrowAccess = "hipvk.narrow.access";
+}
+
+unsigned narrowAccessBits(const Instruction &access) {
+  const MDNode *md = access.getMetadata(kNarrowAccess);
+  return md ? unsigned(mdconst::extract<ConstantInt>(md->getOperand(0))->getZExtValue()) : 0;
+}
+
+void markNarrowAccess(Instruction &access, unsigned bits) {
+  LLVMContext &c = access.getContext();
+  access.setMetadata(kNarrowAccess, MDNode::get(c, {MDBuilder(c).createConstant(ConstantInt::get(Type::getInt32Ty(c), bits))}));
+}
+
 const Value *accessedPointer(const Instruction &inst) {
   if (auto *load = dyn_cast<LoadInst>(&inst)) return load->getPointerOperand();
   if (auto *store = dyn_cast<StoreInst>(&inst)) return store->getPointerOperand();
@@ -61,7 +76,8 @@ unsigned uniformAccessBits(const Value &object, uint64_t objectBytes, const Data
                          : isa<AtomicCmpXchgInst>(inst) ? cast<AtomicCmpXchgInst>(inst)->getCompareOperand()->getType()
                                                         : isa<AtomicRMWInst>(inst) ? cast<AtomicRMWInst>(inst)->getValOperand()->getType()
                                                                                    : inst->getType();
-      unsigned accessBits = scalarBitsInMemory(accessType);
+      // A narrow access counts with its real width, so that objects are laid out alike in both variants.
+      unsigned accessBits = narrowAccessBits(*inst) ? narrowAccessBits(*inst) : scalarBitsInMemory(accessType);
       if (auto *vt = dyn_cast<FixedVectorType>(accessType); vt && vt->getNumElements() > 4) return 0; // SPIR-V vectors stop at 4
       if (!accessBits || (bits && accessBits != bits)) return 0;
       Align align = isa<LoadInst>(inst)     ? cast<LoadInst>(inst)->getAlign()

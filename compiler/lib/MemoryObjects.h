@@ -19,6 +19,12 @@ const llvm::Value *memoryObjectOf(const llvm::Value *pointer);
 // aligned and reached through address arithmetic only; 0 when the object needs the word array.
 unsigned uniformAccessBits(const llvm::Value &object, uint64_t objectBytes, const llvm::DataLayout &dl);
 
+// An 8/16-bit access on devices without 8/16-bit types (LegalizeIntegersPass.cpp): an i32 load or
+// store marked with the width it really moves, zero-extended into (or taken from the low bits of)
+// its i32 value. 0 for any other instruction.
+unsigned narrowAccessBits(const llvm::Instruction &access);
+void markNarrowAccess(llvm::Instruction &access, unsigned bits);
+
 // The pointer a load, store or atomic instruction accesses memory through; null for others.
 const llvm::Value *accessedPointer(const llvm::Instruction &inst);
 

@@ -58,6 +58,18 @@ struct ScalarizeAggregateAccessesPass : llvm::PassInfoMixin<ScalarizeAggregateAc
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
 
+struct PromoteHalfPass : llvm::PassInfoMixin<PromoteHalfPass> {
+  explicit PromoteHalfPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+  CompileContext &ctx;
+};
+
+struct NarrowParametersPass : llvm::PassInfoMixin<NarrowParametersPass> {
+  explicit NarrowParametersPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+  CompileContext &ctx;
+};
+
 struct LegalizeIntegersPass : llvm::PassInfoMixin<LegalizeIntegersPass> {
   explicit LegalizeIntegersPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);

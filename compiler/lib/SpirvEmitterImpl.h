@@ -135,6 +135,18 @@ private:
   SpvId loadWords(PointerClass c, SpvId byteOffset, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   void storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvId type, unsigned bytes, llvm::Align align, const llvm::Instruction &at);
   SpvId memoryType(llvm::Type *t, const llvm::Instruction &at); // type of a value in memory (i1 -> i8)
+  SpvId argumentAddress(SpvId address);
+  // 8/16-bit values as the low bits of u32, in 32-bit words where the device lacks those widths.
+  bool hasNativeBits(unsigned bits) const;
+  static uint64_t lowBitsMask(unsigned bits);
+  unsigned storedElementBits(const TypedArray &a) const;
+  SpvId loadGlobalBits(SpvId address, unsigned bits, llvm::Align align, bool isVolatile);
+  void storeGlobalBits(SpvId address, SpvId bitsValue, unsigned bits, llvm::Align align, bool isVolatile);
+  SpvId shiftInWord(SpvId byteOffset);
+  void mergeBitsAtomically(SpvId pointer, spv::Scope scope, SpvId bitsValue, unsigned bits, SpvId shift);
+  SpvId containingWordPointer(PointerClass c, SpvId byteOffset, const llvm::Instruction &at);
+  SpvId loadBits(PointerClass c, SpvId byteOffset, unsigned bits, llvm::Align align, const llvm::Instruction &at);
+  void storeBits(PointerClass c, SpvId byteOffset, SpvId bitsValue, unsigned bits, llvm::Align align, const llvm::Instruction &at);
   // Views of global memory for loads (SpirvConstantMemory.cpp): loadGlobal uses loadView_.
   enum class LoadView { Plain, ReadOnly, Coherent };
   LoadView loadViewOf(const llvm::Instruction &at) const;

@@ -54,7 +54,7 @@ SpvId KernelEmitter::pieceAddress(SpvId address, unsigned offset) {
 }
 
 SpvId KernelEmitter::loadGlobalInPieces(SpvId address, SpvId type, unsigned component, unsigned piece, bool isVolatile) {
-  const SpvId u32t = b_.typeInt(32), pieceType = b_.typeInt(piece * 8);
+  const SpvId u32t = b_.typeInt(32);
   const SpvId element = b_.vectorElement(type) ? b_.vectorElement(type) : type;
   const unsigned count = b_.vectorElement(type) ? b_.vectorCount(type) : 1;
   const unsigned wordsPerComponent = (component + 3) / 4;
@@ -65,7 +65,7 @@ SpvId KernelEmitter::loadGlobalInPieces(SpvId address, SpvId type, unsigned comp
       SpvId word = 0;
       for (unsigned p = 0; p < std::min(4u, component) / piece; ++p) {
         const unsigned offset = c * component + w * 4 + p * piece;
-        SpvId bits = op(spv::OpUConvert, u32t, {loadGlobal(pieceAddress(address, offset), pieceType, piece, Align(piece), isVolatile)});
+        SpvId bits = loadGlobalBits(pieceAddress(address, offset), piece * 8, Align(piece), isVolatile);
         if (p) bits = op(spv::OpShiftLeftLogical, u32t, {bits, u32(p * piece * 8)});
         word = word ? op(spv::OpBitwiseOr, u32t, {word, bits}) : bits;
       }
@@ -81,7 +81,7 @@ SpvId KernelEmitter::loadGlobalInPieces(SpvId address, SpvId type, unsigned comp
 }
 
 void KernelEmitter::storeGlobalInPieces(SpvId address, SpvId val, SpvId type, unsigned component, unsigned piece, bool isVolatile) {
-  const SpvId u32t = b_.typeInt(32), pieceType = b_.typeInt(piece * 8);
+  const SpvId u32t = b_.typeInt(32);
   const SpvId element = b_.vectorElement(type) ? b_.vectorElement(type) : type;
   const unsigned count = b_.vectorElement(type) ? b_.vectorCount(type) : 1;
   const unsigned wordsPerComponent = (component + 3) / 4;
@@ -95,10 +95,121 @@ void KernelEmitter::storeGlobalInPieces(SpvId address, SpvId val, SpvId type, un
       for (unsigned p = 0; p < std::min(4u, component) / piece; ++p) {
         const unsigned offset = c * component + w * 4 + p * piece;
         SpvId bits = p ? op(spv::OpShiftRightLogical, u32t, {word, u32(p * piece * 8)}) : word;
-        storeGlobal(pieceAddress(address, offset), op(spv::OpUConvert, pieceType, {bits}), pieceType, piece, Align(piece), isVolatile);
+        storeGlobalBits(pieceAddress(address, offset), bits, piece * 8, Align(piece), isVolatile);
       }
     }
   }
+}
+
+// ---- 8/16-bit values in 32-bit words, for devices without 8/16-bit types or storage
+// (CompileContext::native): a value is loaded with the word that contains it and stored with an
+// atomic AND and OR on that word, since other lanes may write its other bytes. Values travel as
+// u32 holding the bits in their low bits (zero-extended when loaded).
+
+bool KernelEmitter::hasNativeBits(unsigned bits) const {
+  return bits == 8 ? m_.ctx.native.int8 : bits == 16 ? m_.ctx.native.int16 : true;
+}
+
+SpvId KernelEmitter::loadGlobalBits(SpvId address, unsigned bits, Align align, bool isVolatile) {
+  const SpvId u32t = b_.typeInt(32), u64t = b_.typeInt(64);
+  if (bits == 32) return loadGlobal(address, u32t, 4, align, isVolatile);
+  if (hasNativeBits(bits)) return op(spv::OpUConvert, u32t, {loadGlobal(address, b_.typeInt(bits), bits / 8, align, isVolatile)});
+  if (align.value() < bits / 8) { // a misaligned 16-bit value may straddle two words: its bytes
+    SpvId high = op(spv::OpShiftLeftLogical, u32t, {loadGlobalBits(pieceAddress(address, 1), 8, Align(1), isVolatile), u32(8)});
+    return op(spv::OpBitwiseOr, u32t, {loadGlobalBits(address, 8, Align(1), isVolatile), high});
+  }
+  SpvId word = loadGlobal(op(spv::OpBitwiseAnd, u64t, {address, u64(~uint64_t(3))}), u32t, 4, Align(4), isVolatile);
+  SpvId shift = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpUConvert, u32t, {op(spv::OpBitwiseAnd, u64t, {address, u64(3)})}), u32(3)});
+  return op(spv::OpBitwiseAnd, u32t, {op(spv::OpShiftRightLogical, u32t, {word, shift}), u32(uint32_t(lowBitsMask(bits)))});
+}
+
+void KernelEmitter::storeGlobalBits(SpvId address, SpvId bitsValue, unsigned bits, Align align, bool isVolatile) {
+  const SpvId u32t = b_.typeInt(32), u64t = b_.typeInt(64);
+  if (bits == 32) return storeGlobal(address, bitsValue, u32t, 4, align, isVolatile);
+  if (hasNativeBits(bits)) {
+    SpvId narrow = b_.typeInt(bits);
+    return storeGlobal(address, op(spv::OpUConvert, narrow, {bitsValue}), narrow, bits / 8, align, isVolatile);
+  }
+  if (align.value() < bits / 8) {
+    storeGlobalBits(address, bitsValue, 8, Align(1), isVolatile);
+    storeGlobalBits(pieceAddress(address, 1), op(spv::OpShiftRightLogical, u32t, {bitsValue, u32(8)}), 8, Align(1), isVolatile);
+    return;
+  }
+  SpvId wordAddress = op(spv::OpBitwiseAnd, u64t, {address, u64(~uint64_t(3))});
+  SpvId shift = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpUConvert, u32t, {op(spv::OpBitwiseAnd, u64t, {address, u64(3)})}), u32(3)});
+  SpvId pointer = op(spv::OpConvertUToPtr, b_.typePointer(spv::StorageClassPhysicalStorageBuffer, u32t), {wordAddress});
+  mergeBitsAtomically(pointer, spv::ScopeDevice, bitsValue, bits, shift);
+}
+
+uint64_t KernelEmitter::lowBitsMask(unsigned bits) { return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
+
+// The byte `byteOffset % 4` of the word as a shift, in bits.
+SpvId KernelEmitter::shiftInWord(SpvId byteOffset) {
+  const SpvId u32t = b_.typeInt(32);
+  if (auto k = knownConstant(byteOffset)) return u32(uint32_t(*k % 4) * 8);
+  return op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {byteOffset, u32(3)}), u32(3)});
+}
+
+// Writes the low `bits` of `bitsValue` at `shift` in the word `pointer` points to, leaving its other
+// bits as other lanes may be writing them.
+void KernelEmitter::mergeBitsAtomically(SpvId pointer, spv::Scope scope, SpvId bitsValue, unsigned bits, SpvId shift) {
+  const SpvId u32t = b_.typeInt(32);
+  const SpvId mask = u32(uint32_t(lowBitsMask(bits)));
+  SpvId shifted = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {bitsValue, mask}), shift});
+  SpvId keep = op(spv::OpNot, u32t, {op(spv::OpShiftLeftLogical, u32t, {mask, shift})});
+  op(spv::OpAtomicAnd, u32t, {pointer, u32(scope), u32(0), keep});
+  op(spv::OpAtomicOr, u32t, {pointer, u32(scope), u32(0), shifted});
+}
+
+// The word of shared, private or argument memory that holds byte `byteOffset`: in the object's
+// typed array (kept as words where its elements are narrower than the device's types) or in the
+// word array.
+SpvId KernelEmitter::containingWordPointer(PointerClass c, SpvId byteOffset, const Instruction &at) {
+  const Value *object = nullptr;
+  if (const TypedArray *a = typedArrayOf(c, at, &object)) {
+    if (storedElementBits(*a) != 32) {
+      m_.ctx.diagnostics.error(&at, "internal error: a word access to a typed array of " + std::to_string(a->elementBits) + "-bit elements");
+      return 0;
+    }
+    return typedElementPointer(c, object, *a, byteOffset, 0);
+  }
+  return wordPointer(c, byteOffset, 0);
+}
+
+SpvId KernelEmitter::loadBits(PointerClass c, SpvId byteOffset, unsigned bits, Align align, const Instruction &at) {
+  const SpvId u32t = b_.typeInt(32);
+  if (align.value() < bits / 8) {
+    SpvId high = op(spv::OpShiftLeftLogical, u32t, {loadBits(c, byteOffsetPlus(byteOffset, 1), 8, Align(1), at), u32(8)});
+    return op(spv::OpBitwiseOr, u32t, {loadBits(c, byteOffset, 8, Align(1), at), high});
+  }
+  SpvId pointer = containingWordPointer(c, byteOffset, at);
+  if (!pointer) return b_.undef(u32t);
+  SpvId word = op(spv::OpLoad, u32t, {pointer});
+  SpvId bitsValue = op(spv::OpShiftRightLogical, u32t, {word, shiftInWord(byteOffset)});
+  return bits == 32 ? bitsValue : op(spv::OpBitwiseAnd, u32t, {bitsValue, u32(uint32_t(lowBitsMask(bits)))});
+}
+
+void KernelEmitter::storeBits(PointerClass c, SpvId byteOffset, SpvId bitsValue, unsigned bits, Align align, const Instruction &at) {
+  const SpvId u32t = b_.typeInt(32);
+  if (c == PointerClass::KernelArgument) {
+    m_.ctx.diagnostics.error(&at, "kernel arguments passed by value are read-only here");
+    return;
+  }
+  if (align.value() < bits / 8) {
+    storeBits(c, byteOffset, bitsValue, 8, Align(1), at);
+    storeBits(c, byteOffsetPlus(byteOffset, 1), op(spv::OpShiftRightLogical, u32t, {bitsValue, u32(8)}), 8, Align(1), at);
+    return;
+  }
+  SpvId pointer = containingWordPointer(c, byteOffset, at);
+  if (!pointer) return;
+  SpvId shift = shiftInWord(byteOffset);
+  // Neighbouring bytes of a shared word may belong to other threads: update only ours, atomically.
+  if (c == PointerClass::Shared) return mergeBitsAtomically(pointer, spv::ScopeWorkgroup, bitsValue, bits, shift);
+  const SpvId mask = u32(uint32_t(lowBitsMask(bits)));
+  SpvId shifted = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {bitsValue, mask}), shift});
+  SpvId keep = op(spv::OpNot, u32t, {op(spv::OpShiftLeftLogical, u32t, {mask, shift})});
+  SpvId word = op(spv::OpLoad, u32t, {pointer});
+  opNoResult(spv::OpStore, {pointer, op(spv::OpBitwiseOr, u32t, {op(spv::OpBitwiseAnd, u32t, {word, keep}), shifted})});
 }
 
 // The index of `byteOffset` in units of `unit` bytes: folded for constants, taken from the address
@@ -135,13 +246,19 @@ const TypedArray *KernelEmitter::typedArrayOf(PointerClass c, const Instruction 
   return it == layout_.typedArrays.end() ? nullptr : &it->second;
 }
 
+// The width a typed array's elements are stored with: 8/16-bit elements the device has no type for
+// are kept in 32-bit words (the array's bytes and their places stay as they are).
+unsigned KernelEmitter::storedElementBits(const TypedArray &a) const { return hasNativeBits(a.elementBits) ? a.elementBits : 32; }
+
 SpvId KernelEmitter::typedElementPointer(PointerClass c, const Value *object, const TypedArray &a, SpvId byteOffset, uint32_t extraElements) {
   const spv::StorageClass storage = c == PointerClass::Shared ? spv::StorageClassWorkgroup : spv::StorageClassFunction;
-  const SpvId elementType = b_.typeInt(a.elementBits), u32t = b_.typeInt(32);
+  const unsigned elementBits = storedElementBits(a);
+  const SpvId elementType = b_.typeInt(elementBits), u32t = b_.typeInt(32);
   SpvId &variable = typedVariables_[object];
   if (!variable) {
     variable = b_.newId();
-    Words declaration{b_.typePointer(storage, b_.typeArray(elementType, u32(a.count))), variable, uint32_t(storage)};
+    const uint32_t count = uint32_t((uint64_t(a.count) * a.elementBits + elementBits - 1) / elementBits);
+    Words declaration{b_.typePointer(storage, b_.typeArray(elementType, u32(count))), variable, uint32_t(storage)};
     if (c == PointerClass::Shared) {
       b_.emit(SpirvBuilder::Globals, spv::OpVariable, declaration);
       interface_.insert(variable);
@@ -149,7 +266,7 @@ SpvId KernelEmitter::typedElementPointer(PointerClass c, const Value *object, co
       SpirvBuilder::append(functionVariables_, spv::OpVariable, declaration);
     }
   }
-  const unsigned elementBytes = a.elementBits / 8;
+  const unsigned elementBytes = elementBits / 8;
   // The object's pointer value is a.offset: element = offset / size - a.offset / size + extra.
   SpvId index = indexInUnits(byteOffset, elementBytes);
   const int64_t shift = int64_t(extraElements) - int64_t(a.offset / elementBytes);
@@ -191,23 +308,17 @@ SpvId KernelEmitter::loadWords(PointerClass c, SpvId byteOffset, SpvId type, uns
     return bitcastIfNeeded(raw, n == 1 ? u32t : b_.typeVector(u32t, n), type);
   }
   if (bytes < 4 && align.value() >= bytes) {
-    SpvId word = op(spv::OpLoad, u32t, {wordPointer(c, byteOffset, 0)});
-    SpvId shift;
-    if (auto k = knownConstant(byteOffset)) shift = u32(uint32_t(*k % 4) * 8);
-    else shift = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {byteOffset, u32(3)}), u32(3)});
-    SpvId bits = op(spv::OpShiftRightLogical, u32t, {word, shift});
-    SpvId narrow = op(spv::OpUConvert, b_.typeInt(bytes * 8), {bits});
+    SpvId narrow = op(spv::OpUConvert, b_.typeInt(bytes * 8), {loadBits(c, byteOffset, bytes * 8, align, at)});
     return bitcastIfNeeded(narrow, b_.typeInt(bytes * 8), type);
   }
   if ((bytes <= 4 || bytes % 4 == 0) && bytes <= 16) {
     // Unaligned (copies of padding, packed structs): assemble the value byte by byte.
     unsigned n = (bytes + 3) / 4;
-    SpvId u8 = b_.typeInt(8);
     std::vector<SpvId> words;
     for (unsigned j = 0; j < n; ++j) {
       SpvId word = 0;
       for (unsigned k = 0; k < 4 && 4 * j + k < bytes; ++k) {
-        SpvId byte = op(spv::OpUConvert, u32t, {loadWords(c, byteOffsetPlus(byteOffset, 4 * j + k), u8, 1, Align(1), at)});
+        SpvId byte = loadBits(c, byteOffsetPlus(byteOffset, 4 * j + k), 8, Align(1), at);
         SpvId placed = k ? op(spv::OpShiftLeftLogical, u32t, {byte, u32(8 * k)}) : byte;
         word = word ? op(spv::OpBitwiseOr, u32t, {word, placed}) : placed;
       }
@@ -244,45 +355,43 @@ void KernelEmitter::storeWords(PointerClass c, SpvId byteOffset, SpvId val, SpvI
     }
     return;
   }
-  if (bytes < 4 && align.value() >= bytes) {
-    SpvId narrowType = b_.typeInt(bytes * 8);
-    SpvId bits = op(spv::OpUConvert, u32t, {bitcastIfNeeded(val, type, narrowType)});
-    SpvId shift;
-    if (auto k = knownConstant(byteOffset)) shift = u32(uint32_t(*k % 4) * 8);
-    else shift = op(spv::OpShiftLeftLogical, u32t, {op(spv::OpBitwiseAnd, u32t, {byteOffset, u32(3)}), u32(3)});
-    SpvId shifted = op(spv::OpShiftLeftLogical, u32t, {bits, shift});
-    SpvId mask = op(spv::OpShiftLeftLogical, u32t, {u32(bytes == 1 ? 0xffu : 0xffffu), shift});
-    SpvId keep = op(spv::OpNot, u32t, {mask});
-    SpvId ptr = wordPointer(c, byteOffset, 0);
-    if (c == PointerClass::Shared) {
-      // Neighbouring bytes of the word may belong to other threads: update only ours, atomically.
-      SpvId scope = u32(spv::ScopeWorkgroup), semantics = u32(0);
-      op(spv::OpAtomicAnd, u32t, {ptr, scope, semantics, keep});
-      op(spv::OpAtomicOr, u32t, {ptr, scope, semantics, shifted});
-    } else {
-      SpvId word = op(spv::OpLoad, u32t, {ptr});
-      SpvId merged = op(spv::OpBitwiseOr, u32t, {op(spv::OpBitwiseAnd, u32t, {word, keep}), shifted});
-      opNoResult(spv::OpStore, {ptr, merged});
-    }
-    return;
-  }
+  if (bytes < 4 && align.value() >= bytes)
+    return storeBits(c, byteOffset, op(spv::OpUConvert, u32t, {bitcastIfNeeded(val, type, b_.typeInt(bytes * 8))}), bytes * 8, align, at);
   if ((bytes <= 4 || bytes % 4 == 0) && bytes <= 16) {
     // Unaligned: store byte by byte.
     unsigned n = (bytes + 3) / 4;
     SpvId raw = bytes < 4 ? op(spv::OpUConvert, u32t, {bitcastIfNeeded(val, type, b_.typeInt(bytes * 8))})
                           : bitcastIfNeeded(val, type, n == 1 ? u32t : b_.typeVector(u32t, n));
-    SpvId u8 = b_.typeInt(8);
     for (unsigned i = 0; i < bytes; ++i) {
       SpvId word = n == 1 ? raw : op(spv::OpCompositeExtract, u32t, {raw, i / 4});
       SpvId shifted = i % 4 ? op(spv::OpShiftRightLogical, u32t, {word, u32(8 * (i % 4))}) : word;
-      storeWords(c, byteOffsetPlus(byteOffset, i), op(spv::OpUConvert, u8, {shifted}), u8, 1, Align(1), at);
+      storeBits(c, byteOffsetPlus(byteOffset, i), shifted, 8, Align(1), at);
     }
     return;
   }
   m_.ctx.diagnostics.error(&at, "unsupported access of " + std::to_string(bytes) + " bytes to __shared__ or local memory");
 }
 
+// The byte offset into the push constants, or the global address in the argument buffer, of a
+// kernel-argument address.
+SpvId KernelEmitter::argumentAddress(SpvId address) {
+  if (!layout_.pushArguments) return op(spv::OpIAdd, b_.typeInt(64), {argumentBufferAddress(), convertInt(address, 32, 64, false)});
+  auto k = knownConstant(address);
+  return k ? u32(uint32_t(*k) + abi::kPushArgumentsOffset) : op(spv::OpIAdd, b_.typeInt(32), {address, u32(abi::kPushArgumentsOffset)});
+}
+
 SpvId KernelEmitter::load(PointerClass c, SpvId address, Type *t, Align align, bool isVolatile, const Instruction &at) {
+  // (Arguments are read in the prologue with the entry block's first instruction as `at`.)
+  if (unsigned bits = out_ == &prologue_ ? 0 : narrowAccessBits(at)) {
+    if (c == PointerClass::KernelArgument) address = argumentAddress(address);
+    if (c == PointerClass::Global || (c == PointerClass::KernelArgument && !layout_.pushArguments)) {
+      loadView_ = c == PointerClass::Global ? loadViewOf(at) : LoadView::Plain;
+      SpvId v = loadGlobalBits(address, bits, align, isVolatile);
+      loadView_ = LoadView::Plain;
+      return v;
+    }
+    return loadBits(c, address, bits, align, at);
+  }
   SpvId memType = memoryType(t, at);
   if (!memType) return 0;
   unsigned bytes = unsigned(m_.dl.getTypeStoreSize(t->isIntegerTy(1) ? Type::getInt8Ty(t->getContext()) : t));
@@ -292,19 +401,19 @@ SpvId KernelEmitter::load(PointerClass c, SpvId address, Type *t, Align align, b
     v = loadGlobal(address, memType, bytes, align, isVolatile);
     loadView_ = LoadView::Plain;
   } else if (c == PointerClass::KernelArgument && !layout_.pushArguments) {
-    v = loadGlobal(op(spv::OpIAdd, b_.typeInt(64), {argumentBufferAddress(), convertInt(address, 32, 64, false)}), memType, bytes, align, false);
+    v = loadGlobal(argumentAddress(address), memType, bytes, align, false);
   } else {
-    SpvId offset = address;
-    if (c == PointerClass::KernelArgument) {
-      auto k = knownConstant(address);
-      offset = k ? u32(uint32_t(*k) + abi::kPushArgumentsOffset) : op(spv::OpIAdd, b_.typeInt(32), {address, u32(abi::kPushArgumentsOffset)});
-    }
-    v = loadWords(c, offset, memType, bytes, align, at);
+    v = loadWords(c, c == PointerClass::KernelArgument ? argumentAddress(address) : address, memType, bytes, align, at);
   }
   return t->isIntegerTy(1) ? intToBool(v, memType) : v;
 }
 
 void KernelEmitter::store(PointerClass c, SpvId address, SpvId val, Type *t, Align align, bool isVolatile, const Instruction &at) {
+  if (unsigned bits = narrowAccessBits(at)) {
+    if (c == PointerClass::Global) storeGlobalBits(address, val, bits, align, isVolatile);
+    else storeBits(c, address, val, bits, align, at);
+    return;
+  }
   SpvId memType = memoryType(t, at);
   if (!memType) return;
   if (t->isIntegerTy(1)) val = boolToInt(val, memType);
