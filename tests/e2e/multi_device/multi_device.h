@@ -16,7 +16,7 @@
 // Once portable variants exist, set this to true: SwiftShader then runs every launch and the
 // results are checked as on lavapipe (a launch refused then fails the test, and so does one that
 // succeeds while this is false).
-inline constexpr bool kKernelsRunWithoutInt64 = false;
+inline constexpr bool kKernelsRunWithoutInt64 = true;
 
 // The two devices and what the test expects of each.
 struct TestDevice {
