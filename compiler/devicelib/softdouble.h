@@ -280,8 +280,9 @@ SOFTDOUBLE_FN uint64_t fmod(uint64_t a, uint64_t b) {
   return normalizeRoundPack(sign, y.e + 10, r); // exact: the remainder is representable
 }
 
-// Ordering of a and b: kLess, kEqual, kGreater or kUnordered, for any LLVM fcmp predicate.
-enum Order : uint32_t { kLess = 0, kEqual = 1, kGreater = 2, kUnordered = 3 };
+// Ordering of a and b. In the order of the bits of LLVM's fcmp predicate codes (equal 1, greater 2,
+// less 4, unordered 8), so that predicate >> compare(a, b) & 1 is the comparison's result.
+enum Order : uint32_t { kEqual = 0, kGreater = 1, kLess = 2, kUnordered = 3 };
 SOFTDOUBLE_FN int64_t orderKey(uint64_t a) {
   if (isZero(a)) return 0;
   return a & kSignBit ? -int64_t(a & ~kSignBit) : int64_t(a);
@@ -316,6 +317,15 @@ SOFTDOUBLE_FN uint32_t toFloat(uint64_t a) {
   Unpacked x = unpack(a);
   // value = sig * 2^(e - 1075) = (sig << 10) * 2^((e - 1023 + 127) - 127 - 62).
   return roundPack<23, 0xff, uint32_t>(sign, x.e - 1023 + 127, x.sig << 10);
+}
+
+SOFTDOUBLE_FN uint32_t toHalf(uint64_t a) {
+  const uint32_t sign = uint32_t(a >> 48) & 0x8000u;
+  if (isNaN(a)) return sign | 0x7e00u | uint32_t((a & kFractionMask) >> 42);
+  if (isInf(a)) return sign | 0x7c00u;
+  if (isZero(a)) return sign;
+  Unpacked x = unpack(a);
+  return roundPack<10, 0x1f, uint32_t>(sign, x.e - 1023 + 15, x.sig << 10);
 }
 
 // Integers -> double.

@@ -18,6 +18,7 @@ SD_EXPORT uint64_t __hipvk_sd_fma(uint64_t a, uint64_t b, uint64_t c) { return s
 SD_EXPORT uint32_t __hipvk_sd_compare(uint64_t a, uint64_t b) { return sd::compare(a, b); }
 SD_EXPORT uint64_t __hipvk_sd_from_f32(uint32_t f) { return sd::fromFloat(f); }
 SD_EXPORT uint32_t __hipvk_sd_to_f32(uint64_t a) { return sd::toFloat(a); }
+SD_EXPORT uint16_t __hipvk_sd_to_f16(uint64_t a) { return uint16_t(sd::toHalf(a)); }
 SD_EXPORT uint64_t __hipvk_sd_from_i64(int64_t i) { return sd::fromSigned(i); }
 SD_EXPORT uint64_t __hipvk_sd_from_u64(uint64_t u) { return sd::fromUnsigned(u); }
 SD_EXPORT int64_t __hipvk_sd_to_i64_sat(uint64_t a, int64_t lowest, int64_t highest) {
