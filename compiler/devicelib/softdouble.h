@@ -218,7 +218,7 @@ SOFTDOUBLE_FN uint64_t sqrt(uint64_t a) {
     }
   }
   // sqrt(a) = root' * 2^((exponent - 56) / 2), root' in [2^54, 2^55); m = root' * 2^8.
-  return roundPackDouble(0, (exponent - 56) / 2 + 1077, root << 8 | (remainder != 0));
+  return roundPackDouble(0, ((exponent - 56) >> 1) + 1077, root << 8 | (remainder != 0));
 }
 
 SOFTDOUBLE_FN uint64_t fma(uint64_t a, uint64_t b, uint64_t c) {

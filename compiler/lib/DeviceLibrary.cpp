@@ -67,10 +67,10 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
 };
 
 // Routes the intrinsics above to library functions; returns whether any call was routed.
-bool routeLibraryIntrinsics(Module &m) {
+bool routeLibraryIntrinsics(Module &m, bool nativeFloat64) {
   bool routed = false;
   for (auto [intrinsic, library] : kRoutes)
-    if (Function *f = m.getFunction(intrinsic); f && !f->use_empty()) {
+    if (Function *f = m.getFunction(intrinsic); f && !f->use_empty() && (nativeFloat64 || f->getIntrinsicID() != Intrinsic::fma || !f->getReturnType()->isDoubleTy())) {
       FunctionCallee replacement = m.getOrInsertFunction(library, f->getFunctionType());
       for (User *u : make_early_inc_range(f->users()))
         if (auto *call = dyn_cast<CallInst>(u)) {
@@ -120,15 +120,15 @@ std::string linkOnce(Module &m) {
 
 } // namespace
 
-std::string linkDeviceLibrary(Module &m) {
+std::string linkDeviceLibrary(Module &m, bool nativeFloat64) {
   // Before the link: these may call library functions the module did not call yet.
   routePrintfPointerArguments(m);
-  routeLibraryIntrinsics(m);
+  routeLibraryIntrinsics(m, nativeFloat64);
   // OCML's functions use intrinsics routed to functions of the library itself: a second link
   // brings those (the routed functions use none), a third is never needed.
   for (int round = 0; round < 2 && needsLibrary(m); ++round) {
     if (std::string error = linkOnce(m); !error.empty()) return error;
-    if (!routeLibraryIntrinsics(m)) break;
+    if (!routeLibraryIntrinsics(m, nativeFloat64)) break;
   }
   return {};
 }
