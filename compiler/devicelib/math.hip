@@ -8,6 +8,8 @@
 // Contraction is off: a fused multiply-add here would be routed back to the emulated fma.
 #pragma clang fp contract(off)
 
+#include "softdouble.h"
+
 #include <stdint.h>
 
 namespace {
@@ -203,8 +205,8 @@ __device__ float __hipvk_fma_f32(float a, float b, float c) {
 // fma in double precision (Boldo and Melquiond's emulation by rounding to odd): with a and b scaled
 // to [1, 2) their product is exactly hi + lo; c is scaled alike (or, when negligible, replaced by
 // a tiny number of its sign, which rounds the same); then RN(th + RO(tl + lo)) with th + tl = c + hi
-// is the correctly rounded sum. Results below the normal range are rounded to odd first and then
-// to the subnormal grid: correct except for ties just under 2^-1022, where 52 bits are kept.
+// is the correctly rounded sum. Results at or below 2^-1022, whose rounding to the subnormal grid
+// would be a second one, are computed by the integer fma of the software doubles (softdouble.h).
 __device__ double __hipvk_fma_f64(double a, double b, double c) {
   if (!finite(a) || !finite(b) || a == 0 || b == 0) return a * b + c; // the product is exact
   if (!finite(c)) return c;                                           // a finite product cannot change it
@@ -217,7 +219,7 @@ __device__ double __hipvk_fma_f64(double a, double b, double c) {
   Pair t = twoSum(cs, p.hi);
   double v = addRoundToOdd(t.lo, p.lo);
   double r = t.hi + v;
-  if (r != 0 && exponentOf(r) + e < -1022) r = addRoundToOdd(t.hi, v);
+  if (r != 0 && exponentOf(r) + e <= -1022) return doubleFrom(softdouble::fma(bitsOf(a), bitsOf(b), bitsOf(c)));
   return scaleDouble(r, e);
 }
 

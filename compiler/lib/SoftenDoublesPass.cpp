@@ -491,7 +491,7 @@ PreservedAnalyses SoftenDoublesPass::run(Module &m, ModuleAnalysisManager &mam) 
   SmallVector<Function *, 8> functions;
   for (Function &f : m)
     if (!f.isDeclaration()) functions.push_back(&f);
-  for (Function *f : functions) {
+  for (Function *&f : functions) { // a kernel with double parameters is replaced
     softener.softenKernelSignature(f);
     softener.softenFunction(*f);
   }
