@@ -160,8 +160,9 @@ std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileO
 
 } // namespace
 
-std::vector<std::string> runPasses(Module &m, StringRef pipeline) {
+std::vector<std::string> runPasses(Module &m, StringRef pipeline, bool nativeTypes) {
   CompileContext ctx;
+  if (!nativeTypes) ctx.native = NativeTypes::none();
   return runRegistry(m, ctx, pipeline, false);
 }
 

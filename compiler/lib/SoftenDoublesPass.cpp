@@ -146,8 +146,10 @@ public:
     }
     SmallVector<Type *, 8> params;
     for (Type *t : type->params()) params.push_back(softType(t));
+    // In the kernel's place: the kernels' order is the metadata's, which must be the fallback's.
     Function *soft = Function::Create(FunctionType::get(type->getReturnType(), params, type->isVarArg()), f->getLinkage(),
-                                      f->getAddressSpace(), "", &m_);
+                                      f->getAddressSpace(), "");
+    m_.getFunctionList().insert(f->getIterator(), soft);
     soft->copyAttributesFrom(f);
     soft->copyMetadata(f, 0);
     soft->splice(soft->begin(), f);
