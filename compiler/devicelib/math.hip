@@ -182,6 +182,18 @@ __device__ double __hipvk_fract_f64(double x) {
 // closer: single precision through double, double precision as Vulkan's double operations.
 __device__ float __hipvk_rcp_f32(float x) { return 1.0f / x; }
 __device__ double __hipvk_rcp_f64(double x) { return 1.0 / x; }
+
+// Doubles rounded to integral values in integer arithmetic (softdouble.h): lavapipe's 16-wide code
+// (LP_NATIVE_VECTOR_WIDTH=512) rounds some doubles wrongly in GLSL's Trunc/Floor/RoundEven.
+__device__ double __hipvk_floor_f64(double x) { return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kFloor)); }
+__device__ double __hipvk_ceil_f64(double x) { return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kCeil)); }
+__device__ double __hipvk_trunc_f64(double x) { return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kTrunc)); }
+__device__ double __hipvk_round_f64(double x) {
+  return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kRoundHalfAway));
+}
+__device__ double __hipvk_roundeven_f64(double x) {
+  return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kRoundHalfEven));
+}
 __device__ float __hipvk_rsq_f32(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
 __device__ double __hipvk_rsq_f64(double x) { return 1.0 / __builtin_sqrt(x); }
 

@@ -101,7 +101,7 @@ std::vector<unsigned> runComparisons(const std::vector<double> &a, const std::ve
 std::vector<Conversions> runConversions(const std::vector<double> &a, const std::vector<int64_t> &i, const std::vector<uint64_t> &u);
 std::vector<double> runWidenFloats(const std::vector<float> &f);
 
-// OCML's double math: exp, log, sin, pow (a[i], b[i]) and cbrt, four results per input.
+// OCML's double math: exp, log, sin and pow (a[i], b[i]), four results per input.
 std::vector<double> runMath(const std::vector<double> &a, const std::vector<double> &b);
 
 // Doubles in memory and in flight: atomicAdd on a double in global memory, a struct with doubles

@@ -83,12 +83,11 @@ int checkMathAgainstHost(const std::vector<double> &a, const std::vector<double>
     ++failures;
   };
   for (size_t i = 0; i < a.size(); ++i) {
-    const double *r = &got[i * 5];
+    const double *r = &got[i * 4];
     close("exp", i, r[0], std::exp(a[i]));
     close("log", i, r[1], std::log(a[i]));
     if (std::fabs(a[i]) < 1e6) close("sin", i, r[2], std::sin(a[i]));
     close("pow", i, r[3], std::pow(a[i], b[i]));
-    close("cbrt", i, r[4], std::cbrt(b[i]));
   }
   return failures;
 }
