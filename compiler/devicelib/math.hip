@@ -8,6 +8,8 @@
 // Contraction is off: a fused multiply-add here would be routed back to the emulated fma.
 #pragma clang fp contract(off)
 
+#include "softdouble.h"
+
 #include <stdint.h>
 
 namespace {
@@ -180,6 +182,18 @@ __device__ double __hipvk_fract_f64(double x) {
 // closer: single precision through double, double precision as Vulkan's double operations.
 __device__ float __hipvk_rcp_f32(float x) { return 1.0f / x; }
 __device__ double __hipvk_rcp_f64(double x) { return 1.0 / x; }
+
+// Doubles rounded to integral values in integer arithmetic (softdouble.h): lavapipe's 16-wide code
+// (LP_NATIVE_VECTOR_WIDTH=512) rounds some doubles wrongly in GLSL's Trunc/Floor/RoundEven.
+__device__ double __hipvk_floor_f64(double x) { return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kFloor)); }
+__device__ double __hipvk_ceil_f64(double x) { return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kCeil)); }
+__device__ double __hipvk_trunc_f64(double x) { return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kTrunc)); }
+__device__ double __hipvk_round_f64(double x) {
+  return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kRoundHalfAway));
+}
+__device__ double __hipvk_roundeven_f64(double x) {
+  return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kRoundHalfEven));
+}
 __device__ float __hipvk_rsq_f32(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
 __device__ double __hipvk_rsq_f64(double x) { return 1.0 / __builtin_sqrt(x); }
 
@@ -203,8 +217,8 @@ __device__ float __hipvk_fma_f32(float a, float b, float c) {
 // fma in double precision (Boldo and Melquiond's emulation by rounding to odd): with a and b scaled
 // to [1, 2) their product is exactly hi + lo; c is scaled alike (or, when negligible, replaced by
 // a tiny number of its sign, which rounds the same); then RN(th + RO(tl + lo)) with th + tl = c + hi
-// is the correctly rounded sum. Results below the normal range are rounded to odd first and then
-// to the subnormal grid: correct except for ties just under 2^-1022, where 52 bits are kept.
+// is the correctly rounded sum. Results at or below 2^-1022, whose rounding to the subnormal grid
+// would be a second one, are computed by the integer fma of the software doubles (softdouble.h).
 __device__ double __hipvk_fma_f64(double a, double b, double c) {
   if (!finite(a) || !finite(b) || a == 0 || b == 0) return a * b + c; // the product is exact
   if (!finite(c)) return c;                                           // a finite product cannot change it
@@ -217,7 +231,7 @@ __device__ double __hipvk_fma_f64(double a, double b, double c) {
   Pair t = twoSum(cs, p.hi);
   double v = addRoundToOdd(t.lo, p.lo);
   double r = t.hi + v;
-  if (r != 0 && exponentOf(r) + e < -1022) r = addRoundToOdd(t.hi, v);
+  if (r != 0 && exponentOf(r) + e <= -1022) return doubleFrom(softdouble::fma(bitsOf(a), bitsOf(b), bitsOf(c)));
   return scaleDouble(r, e);
 }
 

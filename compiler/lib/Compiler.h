@@ -54,7 +54,8 @@ struct CompileResult {
 CompileResult compileModule(llvm::Module &m, const CompileOptions &options);
 
 // Runs registry passes by name ("hipvk-unify-exits,structurizecfg") on `m`: for unit tests.
-std::vector<std::string> runPasses(llvm::Module &m, llvm::StringRef pipeline);
+// `nativeTypes` false: as for the portable variant (CompileContext::native all false).
+std::vector<std::string> runPasses(llvm::Module &m, llvm::StringRef pipeline, bool nativeTypes = true);
 
 // ---- relocatable device code (-fgpu-rdc), DeviceLink.cpp
 // Wraps one translation unit's device bitcode as the offload binary `hipcc -c -fgpu-rdc` embeds.

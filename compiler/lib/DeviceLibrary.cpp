@@ -44,6 +44,14 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.amdgcn.rsq.f32", "__hipvk_rsq_f32"},
     {"llvm.amdgcn.rsq.f64", "__hipvk_rsq_f64"},
     {"llvm.amdgcn.trig.preop.f64", "__hipvk_trig_preop_f64"},
+    // Rounding doubles to integers: exact in integer arithmetic on every driver (math.hip).
+    {"llvm.floor.f64", "__hipvk_floor_f64"},
+    {"llvm.ceil.f64", "__hipvk_ceil_f64"},
+    {"llvm.trunc.f64", "__hipvk_trunc_f64"},
+    {"llvm.round.f64", "__hipvk_round_f64"},
+    {"llvm.rint.f64", "__hipvk_roundeven_f64"},
+    {"llvm.nearbyint.f64", "__hipvk_roundeven_f64"},
+    {"llvm.roundeven.f64", "__hipvk_roundeven_f64"},
     // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
     // intrinsics, which mean the correctly rounded function: OCML's, not Vulkan's looser one.
     {"llvm.sin.f32", "__ocml_sin_f32"},
@@ -67,10 +75,10 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
 };
 
 // Routes the intrinsics above to library functions; returns whether any call was routed.
-bool routeLibraryIntrinsics(Module &m) {
+bool routeLibraryIntrinsics(Module &m, bool nativeFloat64) {
   bool routed = false;
   for (auto [intrinsic, library] : kRoutes)
-    if (Function *f = m.getFunction(intrinsic); f && !f->use_empty()) {
+    if (Function *f = m.getFunction(intrinsic); f && !f->use_empty() && (nativeFloat64 || f->getIntrinsicID() != Intrinsic::fma || !f->getReturnType()->isDoubleTy())) {
       FunctionCallee replacement = m.getOrInsertFunction(library, f->getFunctionType());
       for (User *u : make_early_inc_range(f->users()))
         if (auto *call = dyn_cast<CallInst>(u)) {
@@ -120,15 +128,16 @@ std::string linkOnce(Module &m) {
 
 } // namespace
 
-std::string linkDeviceLibrary(Module &m) {
+std::string linkDeviceLibrary(Module &m, bool nativeFloat64) {
   // Before the link: these may call library functions the module did not call yet.
   routePrintfPointerArguments(m);
-  routeLibraryIntrinsics(m);
-  // OCML's functions use intrinsics routed to functions of the library itself: a second link
-  // brings those (the routed functions use none), a third is never needed.
-  for (int round = 0; round < 2 && needsLibrary(m); ++round) {
+  routeLibraryIntrinsics(m, nativeFloat64);
+  // OCML's functions use intrinsics routed to functions of the library itself, and some of those
+  // (math.hip's fract, trig_preop) round doubles with routed intrinsics: each link may bring code
+  // that needs one more; three rounds reach the end.
+  for (int round = 0; round < 3 && needsLibrary(m); ++round) {
     if (std::string error = linkOnce(m); !error.empty()) return error;
-    if (!routeLibraryIntrinsics(m)) break;
+    if (!routeLibraryIntrinsics(m, nativeFloat64)) break;
   }
   return {};
 }

@@ -35,6 +35,8 @@ bool hasSpirvInstruction(const AtomicRMWInst &rmw, bool nativeFloatAtomics) {
   }
 }
 
+} // namespace
+
 // The cmpxchg of one loop iteration, on integers of the value's width (cmpxchg compares bits).
 void createCompareExchange(IRBuilderBase &ir, Value *address, Value *expected, Value *desired, Align align, AtomicOrdering order,
                            SyncScope::ID scope, Value *&success, Value *&loaded) {
@@ -50,8 +52,6 @@ void createCompareExchange(IRBuilderBase &ir, Value *address, Value *expected, V
   loaded = ir.CreateExtractValue(pair, 0, "loaded");
   if (valueType != bitsType) loaded = ir.CreateBitCast(loaded, valueType);
 }
-
-} // namespace
 
 bool isFloatAddOrSub(const AtomicRMWInst &rmw) {
   const Type *t = rmw.getValOperand()->getType();

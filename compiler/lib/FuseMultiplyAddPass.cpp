@@ -22,9 +22,9 @@ BinaryOperator *contractableProduct(Value *v) {
   return mul;
 }
 
-// Rewrites one fadd/fsub; returns whether it did. Like LLVM's DAG combiner, the first operand is
-// tried first, so `a*b + c*d` becomes fma(a, b, c*d).
-bool fuse(BinaryOperator &sum) {
+} // namespace
+
+bool fuseMultiplyAdd(BinaryOperator &sum) {
   if (!sum.hasAllowContract()) return false;
   const bool isSub = sum.getOpcode() == Instruction::FSub;
   IRBuilder<> ir(&sum);
@@ -49,8 +49,6 @@ bool fuse(BinaryOperator &sum) {
   return true;
 }
 
-} // namespace
-
 PreservedAnalyses FuseMultiplyAddPass::run(Function &f, FunctionAnalysisManager &) {
   SmallVector<BinaryOperator *, 32> sums;
   for (Instruction &inst : instructions(f))
@@ -58,7 +56,7 @@ PreservedAnalyses FuseMultiplyAddPass::run(Function &f, FunctionAnalysisManager 
         bin && (bin->getOpcode() == Instruction::FAdd || bin->getOpcode() == Instruction::FSub))
       sums.push_back(bin);
   bool changed = false;
-  for (BinaryOperator *sum : sums) changed |= fuse(*sum);
+  for (BinaryOperator *sum : sums) changed |= fuseMultiplyAdd(*sum);
   return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -3,6 +3,7 @@
 
 #include "CompileContext.h"
 
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/Transforms/Scalar/Scalarizer.h>
@@ -12,6 +13,13 @@ namespace hipvk {
 struct PrepareInliningPass : llvm::PassInfoMixin<PrepareInliningPass> {
   explicit PrepareInliningPass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+  CompileContext &ctx;
+};
+
+// Doubles as i64 bit patterns and library calls when the device lacks shaderFloat64 (SoftenDoublesPass.cpp).
+struct SoftenDoublesPass : llvm::PassInfoMixin<SoftenDoublesPass> {
+  explicit SoftenDoublesPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &mam);
   CompileContext &ctx;
 };
 
@@ -30,6 +38,10 @@ struct UnrollStreamingLoopsPass : llvm::PassInfoMixin<UnrollStreamingLoopsPass> 
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+// Rewrites one fadd/fsub whose operand is a contractable product into llvm.fma; returns whether it
+// did. Like LLVM's DAG combiner, the first operand is tried first: `a*b + c*d` -> fma(a, b, c*d).
+bool fuseMultiplyAdd(llvm::BinaryOperator &sum);
+
 struct FuseMultiplyAddPass : llvm::PassInfoMixin<FuseMultiplyAddPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
@@ -39,6 +51,11 @@ struct ExpandAtomicsPass : llvm::PassInfoMixin<ExpandAtomicsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
   CompileContext &ctx;
 };
+// The cmpxchg of one compare-and-swap loop iteration (llvm::expandAtomicRMWToCmpXchg's callback),
+// on integers of the value's width.
+void createCompareExchange(llvm::IRBuilderBase &ir, llvm::Value *address, llvm::Value *expected, llvm::Value *desired,
+                           llvm::Align align, llvm::AtomicOrdering order, llvm::SyncScope::ID scope, llvm::Value *&success,
+                           llvm::Value *&loaded);
 // Whether `rmw` is a floating-point add or subtract: native in the float-atomics variant.
 bool isFloatAddOrSub(const llvm::AtomicRMWInst &rmw);
 

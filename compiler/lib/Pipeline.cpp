@@ -82,7 +82,7 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
   std::unique_ptr<TargetMachine> tm = createAmdgpuTargetMachine(m);
   if (!tm) return {"hipvk: error: device code must be compiled for amdgcn-amd-amdhsa (got '" + m.getTargetTriple() + "')"};
   if (linkLibrary)
-    if (std::string error = linkDeviceLibrary(m); !error.empty()) return {error};
+    if (std::string error = linkDeviceLibrary(m, ctx.native.float64); !error.empty()) return {error};
   ctx.targetMachine = tm.get();
   SmallVector<StringRef, 16> only;
   if (!pipeline.empty()) {
@@ -160,8 +160,9 @@ std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileO
 
 } // namespace
 
-std::vector<std::string> runPasses(Module &m, StringRef pipeline) {
+std::vector<std::string> runPasses(Module &m, StringRef pipeline, bool nativeTypes) {
   CompileContext ctx;
+  if (!nativeTypes) ctx.native = NativeTypes::none();
   return runRegistry(m, ctx, pipeline, false);
 }
 

@@ -65,7 +65,8 @@ struct CallLowering {
     uint64_t one = bits(t) == 64 ? 0x3ff0000000000000ull : bits(t) == 32 ? 0x3f800000u : 0x3c00u;
     SpvId away = e.op(spv::OpFOrdGreaterThanEqual, boolTypeFor(t), {fraction, splat(t, half)});
     SpvId step = e.op(spv::OpSelect, type, {away, copysign(splat(t, one), x, t), b.constNull(type)});
-    return e.op(spv::OpFAdd, type, {truncated, step});
+    // x's sign on the result: round(-0.3) is -0, which trunc(x) + 0 would make +0.
+    return copysign(e.op(spv::OpFAdd, type, {truncated, step}), x, t);
   }
 
   // Runs a 32-bit-only GLSL/bit instruction on an integer of any width by widening or splitting.
