@@ -71,6 +71,18 @@ bool knownPass(StringRef name) {
   return false;
 }
 
+// Software doubles inline dozens of operations per double operation: a kernel of double math can
+// grow past what the structurizer handles in reasonable time (superlinear in blocks). The portable
+// variant of a translation unit with such a kernel is given up after optimisation (its kernels then
+// tell a device without doubles that they need Float64).
+constexpr size_t kPortableInstructionBudget = 60000;
+
+const Function *oversizedKernel(const Module &m) {
+  for (const Function &f : m)
+    if (!f.isDeclaration() && isKernel(f) && f.getInstructionCount() > kPortableInstructionBudget) return &f;
+  return nullptr;
+}
+
 // Runs the registry's passes (those named in `pipeline`, or all); with `linkLibrary`, links the
 // device library (printf, assert) first, as every full compilation does.
 std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef pipeline, bool linkLibrary) {
@@ -102,6 +114,11 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
     addRegistryPasses(mpm, ctx, {name});
     mpm.run(m, analyses.module);
     if (ctx.diagnostics.hasErrors()) break;
+    if (name == "hipvk-optimize" && !ctx.native.float64)
+      if (const Function *kernel = oversizedKernel(m)) {
+        ctx.diagnostics.error(kernel, "the portable variant of kernel '" + kernel->getName().str() + "' is too large");
+        break;
+      }
   }
   ctx.targetMachine = nullptr;
   std::string verifyErrors;
