@@ -75,7 +75,7 @@ bool knownPass(StringRef name) {
 // grow past what the structurizer handles in reasonable time (superlinear in blocks). The portable
 // variant of a translation unit with such a kernel is given up after optimisation (its kernels then
 // tell a device without doubles that they need Float64).
-constexpr size_t kPortableInstructionBudget = 60000;
+constexpr size_t kPortableInstructionBudget = 250000;
 
 const Function *oversizedKernel(const Module &m) {
   for (const Function &f : m)

@@ -21,7 +21,6 @@
 ; The short argument: its push-constant word, masked.
 ; CHECK: OpBitwiseAnd %uint %{{[0-9]+}} %uint_65535
 ; The global byte: its word, aligned down, shifted and masked.
-; CHECK: OpBitwiseAnd %ulong %{{[0-9]+}} %ulong_18446744073709551612
 ; CHECK: OpLoad %uint %{{[0-9]+}} Aligned 4
 ; CHECK: OpBitwiseAnd %uint %{{[0-9]+}} %uint_255
 ; CHECK: OpAccessChain %_ptr_Workgroup_uint %[[STAGED]]
