@@ -31,7 +31,7 @@
 ; CHECK: OpShiftLeftLogical %uint %{{[0-9]+}} %uint_24
 ; CHECK: OpShiftRightArithmetic %int %{{[0-9]+}} %int_24
 ; CHECK: OpSDiv %int
-; CHECK: OpConvertUToPtr %_ptr_PhysicalStorageBuffer_uint
+; CHECK: OpBitcast %_ptr_PhysicalStorageBuffer_uint
 ; CHECK: OpAtomicAnd %uint %{{[0-9]+}} %uint_1 %uint_0
 ; CHECK: OpAtomicOr %uint %{{[0-9]+}} %uint_1 %uint_0
 ; CHECK-NOT: OpStore
