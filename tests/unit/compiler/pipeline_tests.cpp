@@ -4,6 +4,7 @@
 #include "StructuredCFG.h"
 
 #include <doctest/doctest.h>
+#include "parsed_module.h"
 #include <hipvk/offload_blob.h>
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/IR/InstIterator.h>
@@ -32,14 +33,9 @@ attributes #0 = { nounwind readnone }
 attributes #1 = { convergent nounwind }
 )";
 
-struct Parsed {
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module;
-  explicit Parsed(const std::string &body) {
-    llvm::SMDiagnostic error;
-    module = llvm::parseAssemblyString(std::string(kHeader) + body, error, context);
-    if (!module) FAIL("IR does not parse: " << error.getMessage().str());
-  }
+// The test's IR after the common header.
+struct Parsed : ParsedModule {
+  explicit Parsed(const std::string &body) : ParsedModule(std::string(kHeader) + body) {}
 };
 
 std::string joined(const std::vector<std::string> &lines) {

@@ -3,6 +3,7 @@
 #include "Compiler.h"
 
 #include <doctest/doctest.h>
+#include "parsed_module.h"
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -21,14 +22,9 @@ target triple = "amdgcn-amd-amdhsa"
 
 constexpr const char *kSoften = "hipvk-prepare-inlining,always-inline,globaldce,hipvk-soften-doubles";
 
-struct Parsed {
-  llvm::LLVMContext context;
-  std::unique_ptr<llvm::Module> module;
-  explicit Parsed(const std::string &body) {
-    llvm::SMDiagnostic error;
-    module = llvm::parseAssemblyString(std::string(kHeader) + body, error, context);
-    if (!module) FAIL("IR does not parse: " << error.getMessage().str());
-  }
+// The test's IR after the common header.
+struct Parsed : ParsedModule {
+  explicit Parsed(const std::string &body) : ParsedModule(std::string(kHeader) + body) {}
 };
 
 // The module's text mentions no double (types, constants, intrinsics).
