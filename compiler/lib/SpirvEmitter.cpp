@@ -531,10 +531,11 @@ SpvId KernelEmitter::emitCast(CastInst &inst) {
   SpvId v = value(inst.getOperand(0), from->isPointerTy() ? typeOfValue(inst.getOperand(0)) : 0);
   SpvId fromType = typeOfValue(inst.getOperand(0));
   bool fromBool = from->isIntOrIntVectorTy(1), toBool = to->isIntOrIntVectorTy(1);
-  auto splat = [&](SpvId scalarConst) {
-    if (auto *vt = dyn_cast<FixedVectorType>(to)) return b_.constComposite(toType, std::vector<SpvId>(vt->getNumElements(), scalarConst));
+  auto splatTo = [&](SpvId type, SpvId scalarConst) {
+    if (auto *vt = dyn_cast<FixedVectorType>(to)) return b_.constComposite(type, std::vector<SpvId>(vt->getNumElements(), scalarConst));
     return scalarConst;
   };
+  auto splat = [&](SpvId scalarConst) { return splatTo(toType, scalarConst); };
   auto scalarBits = [](Type *t) { return t->getScalarSizeInBits(); };
   switch (inst.getOpcode()) {
   case Instruction::Trunc:
@@ -569,6 +570,17 @@ SpvId KernelEmitter::emitCast(CastInst &inst) {
       return op(spv::OpSelect, toType, {v, splat(b_.constFloat(bits, inst.getOpcode() == Instruction::SIToFP ? minusOne : one)), b_.constNull(toType)});
     }
     if (inst.getOpcode() == Instruction::SIToFP) return signedOp(spv::OpConvertSToF, toType, fromType, {v});
+    if (scalarBits(from) == 32 && scalarBits(to) == 32) {
+      // SwiftShader rounds a word with its top bit set twice in OpConvertUToF: such a word converts
+      // as its top 31 bits with a sticky bit, doubled, which rounds once.
+      SpvId one = splatTo(fromType, u32(1));
+      SpvId halved = op(spv::OpBitwiseOr, fromType, {op(spv::OpShiftRightLogical, fromType, {v, one}), op(spv::OpBitwiseAnd, fromType, {v, one})});
+      SpvId doubled = op(spv::OpFMul, toType, {op(spv::OpConvertUToF, toType, {halved}), splat(b_.constFloat(32, 0x40000000u))});
+      SpvId boolType = b_.typeBool();
+      if (auto *vt = dyn_cast<FixedVectorType>(to)) boolType = b_.typeVector(boolType, vt->getNumElements());
+      SpvId topBitSet = op(spv::OpSLessThan, boolType, {v, b_.constNull(fromType)});
+      return op(spv::OpSelect, toType, {topBitSet, doubled, op(spv::OpConvertUToF, toType, {v})});
+    }
     return op(spv::OpConvertUToF, toType, {v});
   case Instruction::PtrToInt:
   case Instruction::IntToPtr: {

@@ -119,6 +119,7 @@ private:
   SpvId shift(spv::Op op, SpvId x, SpvId amount, SpvId result = 0);
   SpvId compare(spv::Op op, SpvId a, SpvId b, SpvId result = 0);
   SpvId isNegative(SpvId x) { return emit(spv::OpSLessThan, bool_, {hi(x), constU32(0)}); }
+  SpvId wordToFloat(SpvId floatType, SpvId word);
   SpvId unsignedToFloat(SpvId floatType, SpvId x);
   SpvId floatToUnsigned(SpvId floatType, SpvId f);
   SpvId zero64() { return pair(constU32(0), constU32(0)); }
@@ -252,9 +253,19 @@ SpvId Int64Lowering::compare(spv::Op op, SpvId a, SpvId b, SpvId result) {
   return emit(spv::OpLogicalOr, bool_, {strictly, tie}, result);
 }
 
+// A 32-bit word to float, correctly rounded. A word with its top bit set converts as its top 31
+// bits with a sticky bit, doubled: SwiftShader rounds such a word twice in OpConvertUToF.
+SpvId Int64Lowering::wordToFloat(SpvId floatType, SpvId word) {
+  SpvId sticky = emit(spv::OpBitwiseAnd, u32_, {word, constU32(1)});
+  SpvId halved = emit(spv::OpBitwiseOr, u32_, {emit(spv::OpShiftRightLogical, u32_, {word, constU32(1)}), sticky});
+  SpvId doubled = emit(spv::OpFMul, floatType, {emit(spv::OpConvertUToF, floatType, {halved}), constFloat(floatType, 0x40000000u)});
+  SpvId topBitSet = emit(spv::OpUGreaterThanEqual, bool_, {word, constU32(0x80000000u)});
+  return select(floatType, topBitSet, doubled, emit(spv::OpConvertUToF, floatType, {word}));
+}
+
 // Correctly rounded: for a value beyond 32 bits, its top 32 bits (normalised) with a sticky bit for
-// the rest round once in OpConvertUToF, then an exact scaling by a power of two. Through a double
-// when that is the result: hi * 2^32 is exact and the sum rounds once.
+// the rest round once, then an exact scaling by a power of two. Through a double when that is the
+// result: hi * 2^32 is exact and the sum rounds once.
 SpvId Int64Lowering::unsignedToFloat(SpvId floatType, SpvId x) {
   SpvId xLo = lo(x), xHi = hi(x);
   if (floatBits_.at(floatType) == 64) {
@@ -264,11 +275,11 @@ SpvId Int64Lowering::unsignedToFloat(SpvId floatType, SpvId x) {
   SpvId leading = emit(spv::OpISub, u32_, {constU32(31), glsl(GLSLstd450FindUMsb, u32_, {xHi})}); // 0..31 where hi != 0
   SpvId normalised = shift(spv::OpShiftLeftLogical, x, leading);
   SpvId sticky = select(u32_, emit(spv::OpINotEqual, bool_, {lo(normalised), constU32(0)}), constU32(1), constU32(0));
-  SpvId top = emit(spv::OpConvertUToF, floatType, {emit(spv::OpBitwiseOr, u32_, {hi(normalised), sticky})});
+  SpvId top = wordToFloat(floatType, emit(spv::OpBitwiseOr, u32_, {hi(normalised), sticky}));
   // 2^(32 - leading) as float bits: exponent field 127 + 32 - leading.
   SpvId scaleBits = emit(spv::OpShiftLeftLogical, u32_, {emit(spv::OpISub, u32_, {constU32(159), leading}), constU32(23)});
   SpvId wide = emit(spv::OpFMul, floatType, {top, emit(spv::OpBitcast, floatType, {scaleBits})});
-  SpvId narrow = emit(spv::OpConvertUToF, floatType, {xLo});
+  SpvId narrow = wordToFloat(floatType, xLo);
   return select(floatType, emit(spv::OpIEqual, bool_, {xHi, constU32(0)}), narrow, wide);
 }
 
