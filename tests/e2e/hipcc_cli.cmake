@@ -139,6 +139,43 @@ expect_rc(ZERO "-M")
 expect_match("vector_add.o:.*vector_add.hip" "-M lists the source")
 expect_match("hip_runtime.h" "-M lists the HIP headers")
 
+# Loops are unrolled once the device library is linked, by their real size: a loop of 64 sinf calls
+# stays a loop (unrolled by clang, it was 64 inlined copies of OCML's sinf), while a short loop of
+# fused multiply-adds is still unrolled completely.
+file(WRITE ${WORK}/unroll.hip [=[
+#include <hip/hip_runtime.h>
+__global__ void chain(const float *in, float *out) {
+  float x = in[threadIdx.x], acc = 0;
+  for (int r = 0; r < 64; ++r) { float y = sinf(x); acc += y; x += 0.001f * y; }
+  out[threadIdx.x] = acc;
+}
+__global__ void dot16(const float *a, const float *b, float *out) {
+  float acc = 0;
+  for (int k = 0; k < 16; ++k) acc += a[threadIdx.x * 16 + k] * b[k];
+  out[threadIdx.x] = acc;
+}
+]=])
+run_hipcc(-c ${WORK}/unroll.hip -o unroll.o --save-temps --no-portable)
+expect_rc(ZERO "unroll.hip")
+find_program(SPIRV_DIS spirv-dis REQUIRED)
+foreach(kernel_loops "0;chain;1" "1;dot16;0")
+  list(GET kernel_loops 0 index)
+  list(GET kernel_loops 1 kernel)
+  list(GET kernel_loops 2 want)
+  execute_process(COMMAND ${SPIRV_DIS} ${WORK}/unroll.${index}.spv OUTPUT_VARIABLE dis)
+  string(REGEX MATCHALL "OpLoopMerge" loops "${dis}")
+  list(LENGTH loops count)
+  if(NOT dis MATCHES "OpEntryPoint GLCompute %[0-9a-z_]+ \"[^\"]*${kernel}" OR NOT count EQUAL want)
+    set(out "unroll.${index}.spv: ${count} loops")
+    fail("${kernel}: expected ${want} loops")
+  endif()
+endforeach()
+file(SIZE ${WORK}/unroll.0.spv chain_size)
+if(chain_size GREATER 65536)
+  set(out "unroll.0.spv (chain) is ${chain_size} bytes")
+  fail("a loop of 64 sinf calls was unrolled")
+endif()
+
 # Temporary directories are gone after success and after failure.
 file(GLOB left ${WORK}/tmp/*)
 if(left)
