@@ -56,7 +56,8 @@ static bool exitFromHeader(Function &f) {
       exit = SplitBlockPredecessors(exit, {latch}, ".exit", &dt, &li);
       if (!exit) continue;
     }
-    formLCSSA(*loop, dt, &li, nullptr);
+    // Recursively: a value of an inner loop used after this one must reach the exit through phis too.
+    formLCSSARecursively(*loop, dt, &li, nullptr);
     if (exit->phis().empty()) continue; // nothing computed in the loop is used after it
 
     IRBuilder<> b(header, header->getFirstNonPHIIt());
@@ -73,7 +74,9 @@ static bool exitFromHeader(Function &f) {
     leave->addIncoming(leaveNow, latch);
     for (PHINode &phi : make_early_inc_range(exit->phis())) {
       PHINode *last = b.CreatePHI(phi.getType(), 2, phi.getName() + ".last");
-      for (BasicBlock *entry : entries) last->addIncoming(PoisonValue::get(phi.getType()), entry);
+      // Never read on entry, but not poison: SPIRV-Tools folds phi(undef, %p) into %p even where %p is
+      // a phi of the same block, which is the previous iteration's value here, not the current one.
+      for (BasicBlock *entry : entries) last->addIncoming(Constant::getNullValue(phi.getType()), entry);
       last->addIncoming(phi.getIncomingValueForBlock(latch), latch);
       phi.replaceAllUsesWith(last);
       phi.eraseFromParent();
