@@ -20,6 +20,7 @@ void test_reductions(int warp_size);       // cg_reductions.hip: warp-size-gener
 void test_group_ops(int warp_size);        // cg_ops.hip: cooperative_groups::reduce, inclusive_scan, exclusive_scan
 void test_invalid_tiles(int warp_size);    // cg_invalid.hip: tiles wider than the warp stop the kernel
 void test_grid(int warp_size);             // cg_grid.hip: grid_group / multi_grid_group, cooperative launches
+std::vector<int> grid_validity_in_normal_launch();  // cg_main.hip: {grid, multi_grid}.is_valid() in a <<<>>> launch
 
 // Block shapes every part runs: 1-D, 2-D and 3-D, most not a multiple of any warp size (their last
 // warp is partial, its missing lanes in no mask).

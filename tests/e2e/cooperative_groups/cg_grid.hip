@@ -3,7 +3,9 @@
 // grids of 3-D blocks, and a multi-phase computation in which every thread reads values other
 // blocks wrote before each grid barrier, synchronised by every form HIP offers (grid.sync(),
 // cg::sync(grid), thread_group::sync() of the grid, multi_grid.sync(), barrier_arrive/wait).
-// is_valid() is true only in cooperative launches.
+// is_valid() is true only in cooperative launches. A device that reports
+// hipDeviceAttributeCooperativeLaunch 0 (SwiftShader) must refuse both launch forms with
+// hipErrorNotSupported and stay usable; the program says so and goes on with its other parts.
 #include "cg.h"
 
 #include <utility>
@@ -58,14 +60,6 @@ __global__ void grid_phases(unsigned *a, unsigned *b, GridOut *out) {
       grid.barrier_wait(std::move(token));
     }
     }
-  }
-}
-
-// A normal launch: the grid is not cooperative (no sync is called).
-__global__ void grid_validity(int *out) {
-  if (cg::this_grid().thread_rank() == 0) {
-    out[0] = cg::this_grid().is_valid();
-    out[1] = cg::this_multi_grid().is_valid();
   }
 }
 
@@ -129,6 +123,50 @@ void check(const char *how, dim3 grid_dim, dim3 block_dim, bool multi_device) {
   for (unsigned i = 0; i < n; ++i) e2e::expect_eq(f("values after the rounds").c_str(), i, got[i], want[i]);
 }
 
+// Cooperative launches where hipDeviceAttributeCooperativeLaunch is 0: both forms are refused with
+// hipErrorNotSupported, also left as the last error, and nothing runs.
+void check_unsupported(int device) {
+  int multi = -1;
+  HIP_CHECK(hipDeviceGetAttribute(&multi, hipDeviceAttributeCooperativeMultiDeviceLaunch, device));
+  e2e::expect_eq("hipDeviceAttributeCooperativeMultiDeviceLaunch where cooperative launches are unsupported", 0, multi, 0);
+  const dim3 grid_dim(2), block_dim(64);
+  const unsigned n = 2 * 64;
+  std::vector<unsigned> init(n);
+  for (unsigned i = 0; i < n; ++i) init[i] = i * 977u + 13u;
+  Buffer<unsigned> da(init), db(n);
+  Buffer<GridOut> dout(n);
+  const auto db_before = db.get();
+  unsigned *pa = da.ptr, *pb = db.ptr;
+  GridOut *po = dout.ptr;
+  void *args[] = {&pa, &pb, &po};
+  HIP_CHECK(hipGetLastError());  // clear
+  e2e::expect_eq("hipLaunchCooperativeKernel where cooperative launches are unsupported", 0,
+                 static_cast<int>(hipLaunchCooperativeKernel(reinterpret_cast<const void *>(grid_phases), grid_dim,
+                                                             block_dim, args, 0, nullptr)),
+                 static_cast<int>(hipErrorNotSupported));
+  e2e::expect_eq("last error after the refused cooperative launch", 0, static_cast<int>(hipGetLastError()),
+                 static_cast<int>(hipErrorNotSupported));
+  hipLaunchParams params{};
+  params.func = reinterpret_cast<void *>(grid_phases);
+  params.gridDim = grid_dim;
+  params.blockDim = block_dim;
+  params.args = args;
+  e2e::expect_eq("hipLaunchCooperativeKernelMultiDevice (one device) where cooperative launches are unsupported", 0,
+                 static_cast<int>(hipLaunchCooperativeKernelMultiDevice(&params, 1, 0)),
+                 static_cast<int>(hipErrorNotSupported));
+  e2e::expect_eq("last error after the refused multi-device cooperative launch", 0,
+                 static_cast<int>(hipGetLastError()), static_cast<int>(hipErrorNotSupported));
+  HIP_CHECK(hipDeviceSynchronize());  // no error left behind
+  // Nothing ran: the buffers the kernel writes keep their contents.
+  const auto a_after = da.get(), b_after = db.get();
+  for (unsigned i = 0; i < n; ++i) {
+    e2e::expect_eq("input untouched by the refused cooperative launches", i, a_after[i], init[i]);
+    e2e::expect_eq("output untouched by the refused cooperative launches", i, b_after[i], db_before[i]);
+  }
+  std::printf("cooperative_groups: grid sync (hipLaunchCooperativeKernel) checked as unsupported on this device "
+              "(hipDeviceAttributeCooperativeLaunch 0, launches refused with hipErrorNotSupported)\n");
+}
+
 }  // namespace
 
 void test_grid(int warp_size) {
@@ -136,23 +174,29 @@ void test_grid(int warp_size) {
   int device = 0, cooperative = 0, units = 0, per_unit = 0;
   HIP_CHECK(hipGetDevice(&device));
   HIP_CHECK(hipDeviceGetAttribute(&cooperative, hipDeviceAttributeCooperativeLaunch, device));
-  e2e::check(cooperative == 1, "hipDeviceAttributeCooperativeLaunch");
-  HIP_CHECK(hipDeviceGetAttribute(&units, hipDeviceAttributeMultiprocessorCount, device));
-  const dim3 block(5, 3, 2);  // 30 threads: a partial last warp at every warp size
-  HIP_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_unit, reinterpret_cast<const void *>(grid_phases), 30, 0));
-  const unsigned max_blocks = static_cast<unsigned>(per_unit * units);
-  e2e::check(max_blocks >= 2, "at least two co-resident blocks");
-  // A 2-D grid as large as the device holds, and a 1-D one of 2 blocks.
-  unsigned gx = max_blocks, gy = 1;
-  if (max_blocks >= 6) gx = max_blocks / 2, gy = 2;
-  check("hipLaunchCooperativeKernel", dim3(gx, gy), block, false);
-  check("hipLaunchCooperativeKernel", dim3(2), dim3(64), false);
-  check("hipLaunchCooperativeKernelMultiDevice (one device)", dim3(gx, gy), block, true);
+  e2e::check(cooperative == 0 || cooperative == 1, "hipDeviceAttributeCooperativeLaunch is 0 or 1");
+  if (cooperative == 1) {
+    HIP_CHECK(hipDeviceGetAttribute(&units, hipDeviceAttributeMultiprocessorCount, device));
+    const dim3 block(5, 3, 2);  // 30 threads: a partial last warp at every warp size
+    HIP_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_unit, reinterpret_cast<const void *>(grid_phases), 30, 0));
+    const unsigned max_blocks = static_cast<unsigned>(per_unit * units);
+    e2e::check(max_blocks >= 2, "at least two co-resident blocks");
+    // A 2-D grid as large as the device holds, and a 1-D one of 2 blocks.
+    unsigned gx = max_blocks, gy = 1;
+    if (max_blocks >= 6) gx = max_blocks / 2, gy = 2;
+    check("hipLaunchCooperativeKernel", dim3(gx, gy), block, false);
+    check("hipLaunchCooperativeKernel", dim3(2), dim3(64), false);
+    check("hipLaunchCooperativeKernelMultiDevice (one device)", dim3(gx, gy), block, true);
+  } else {
+    // A device where the runtime cannot bound the barrier's wait (no device clock) or does not know
+    // how many blocks run at once (SwiftShader) reports 0 and must refuse cooperative launches
+    // (hipErrorNotSupported, also the last error), in both forms, without running anything.
+    check_unsupported(device);
+  }
 
-  Buffer<int> valid(2);
-  grid_validity<<<3, 32>>>(valid.ptr);
-  HIP_CHECK_LAUNCH();
-  const auto v = valid.get();
+  // A <<<>>> launch (its kernel in cg_main.hip): runs on every device, after refused cooperative
+  // launches too.
+  const auto v = grid_validity_in_normal_launch();
   e2e::expect_eq("grid_group::is_valid() in a <<<>>> launch", 0, v[0], 0);
   e2e::expect_eq("multi_grid_group::is_valid() in a <<<>>> launch", 0, v[1], 0);
 }
