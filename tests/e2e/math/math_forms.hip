@@ -80,19 +80,30 @@ template <int Which, typename T> __device__ T special(T x, T y) {
   else return cbrt(x);
 }
 
-// One kernel per function, as programs use them: each is its own module, so no driver compiles
-// all of them (in software doubles, on devices without Float64) as one function.
-template <int Which>
-__global__ void specials(const int *which, const double *x, const double *y, float *fout, double *dout, int n) {
+// One kernel per function and type, as programs use them: each is its own module, so no driver
+// compiles all of them (in software doubles, on devices without Float64) as one function.
+template <int Which, typename T> __global__ void specials(const int *which, const double *x, const double *y, T *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n || which[i] != Which) return;
-  fout[i] = special<Which, float>(float(x[i]), float(y[i]));
-  dout[i] = special<Which, double>(x[i], y[i]);
+  out[i] = special<Which, T>(T(x[i]), T(y[i]));
 }
 
-template <int... Which> void launchSpecials(std::integer_sequence<int, Which...>, const int *which, const double *x,
-                                            const double *y, float *fout, double *dout, int n) {
-  ((specials<Which><<<1, 64>>>(which, x, y, fout, dout, n)), ...);
+template <typename T, int... Which>
+void launchSpecials(std::integer_sequence<int, Which...>, const int *which, const double *x, const double *y, T *out, int n) {
+  ((specials<Which, T><<<1, 64>>>(which, x, y, out, n)), ...);
+}
+constexpr std::integer_sequence<int, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11> kSpecialFunctions;
+
+// SwiftShader's shader compiler fails on the software-double modules of OCML's double functions
+// (0.2-2.3 MB of SPIR-V each, everything inlined: "Local variable exceeds stack size limit", or a
+// crash); lavapipe's .emulated leg runs the same modules. On such a device the double special
+// values are not run, and the program ends as a skip naming Float64 (math_main.hip).
+bool softDoublesBeyondDriver() {
+  int device = 0;
+  hipDeviceProp_t props{};
+  HIP_CHECK(hipGetDevice(&device));
+  HIP_CHECK(hipGetDeviceProperties(&props, device));
+  return !props.arch.hasDoubles && std::strstr(props.name, "SwiftShader");
 }
 
 bool sameValue(double got, double want) {
@@ -101,7 +112,7 @@ bool sameValue(double got, double want) {
 
 } // namespace
 
-void checkCallForms() {
+bool checkCallForms() {
   std::vector<float> in;
   for (float v : {0.0f, -0.0f, 1.0f, -2.5f, 3.14159f, 1e-3f, 50.0f, -77.7f}) in.push_back(v);
   for (int k = 0; k < 180; ++k) in.push_back(-90.0f + float(k) * 1.013f);
@@ -143,7 +154,9 @@ void checkCallForms() {
   dWhich.upload(which);
   dx.upload(xs);
   dy.upload(ys);
-  launchSpecials(std::integer_sequence<int, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11>{}, dWhich, dx, dy, dfl, dd, kSpecialCount);
+  const bool doubles = !softDoublesBeyondDriver();
+  launchSpecials(kSpecialFunctions, dWhich, dx, dy, static_cast<float *>(dfl), kSpecialCount);
+  if (doubles) launchSpecials(kSpecialFunctions, dWhich, dx, dy, static_cast<double *>(dd), kSpecialCount);
   HIP_CHECK_LAUNCH();
   std::vector<float> fres(kSpecialCount);
   std::vector<double> dres(kSpecialCount);
@@ -151,9 +164,10 @@ void checkCallForms() {
   dd.download(dres);
   for (int i = 0; i < kSpecialCount; ++i) {
     const Special &s = kSpecials[i];
-    if (!sameValue(dres[i], s.want)) e2e::expect_eq(s.name, i, dres[i], s.want);
+    if (doubles && !sameValue(dres[i], s.want)) e2e::expect_eq(s.name, i, dres[i], s.want);
     // Single precision: the same special value (x rounded to float; exp(709.8f) overflows too).
     const double fwant = std::fabs(s.want) == M_PI ? double(float(s.want)) : s.want;
     if (!sameValue(fres[i], fwant)) e2e::expect_eq((std::string(s.name) + " (float)").c_str(), i, double(fres[i]), fwant);
   }
+  return doubles;
 }

@@ -8,6 +8,9 @@ int main() {
   const std::vector<unsigned> bits = e2e::pseudo_random(4099, 7);
   checkIntegerIntrinsics(bits);
   checkRoundedArithmetic(bits);
-  checkCallForms();
+  const bool doubleSpecialsRan = checkCallForms();
+  if (!doubleSpecialsRan && e2e::g_failures == 0)
+    e2e::skip_missing_feature("the double special values (OCML in software doubles, beyond SwiftShader's shader compiler)",
+                              "Float64");
   return e2e::finish("math");
 }

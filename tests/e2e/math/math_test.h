@@ -9,4 +9,5 @@
 
 void checkIntegerIntrinsics(const std::vector<unsigned> &bits);
 void checkRoundedArithmetic(const std::vector<unsigned> &bits);
-void checkCallForms();
+// Returns false when the double-precision special values could not run on this device.
+bool checkCallForms();
