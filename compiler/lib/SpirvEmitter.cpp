@@ -428,7 +428,8 @@ SpvId KernelEmitter::emitBinary(BinaryOperator &inst) {
                  o == spv::OpShiftRightLogical || o == spv::OpShiftRightArithmetic))
     return unsupported(inst, "unsupported arithmetic on bool");
   if (o == spv::OpSRem) return signedRemainder(type, a, c);
-  if (o == spv::OpFDiv && inst.getType()->getScalarType()->isFloatTy() && !inst.hasAllowReciprocal() && !inst.hasApproxFunc())
+  Type *scalar = inst.getType()->getScalarType();
+  if (o == spv::OpFDiv && (scalar->isFloatTy() || scalar->isHalfTy()) && !inst.hasAllowReciprocal() && !inst.hasApproxFunc())
     return correctlyRoundedFloatDivision(type, a, c);
   if (o == spv::OpSDiv || o == spv::OpShiftRightArithmetic) return signedOp(o, type, type, {a, c});
   return op(o, type, {a, c});
@@ -440,9 +441,10 @@ SpvId KernelEmitter::doubleTwin(SpvId floatType) {
 
 SpvId KernelEmitter::correctlyRoundedFloatDivision(SpvId type, SpvId a, SpvId c) {
   // HIP's single-precision division is correctly rounded; Vulkan's OpFDiv may be 2.5 ulp off
-  // (NVIDIA's is). The quotient of the operands widened to double, rounded once to float, is the
-  // correctly rounded one: 53 >= 2 * 24 + 2 bits make the double rounding innocuous. -ffast-math
-  // and __fdividef (arcp/afn) keep the fast OpFDiv.
+  // (NVIDIA's is), and so may its 16-bit one (the H200 gave 0xd400 for 0xd401). The quotient of the
+  // operands widened to double, rounded once to float or half, is the correctly rounded one:
+  // 53 >= 2 * 24 + 2 bits make the double rounding innocuous. -ffast-math and __fdividef
+  // (arcp/afn) keep the fast OpFDiv.
   SpvId wide = doubleTwin(type);
   SpvId quotient = op(spv::OpFDiv, wide, {op(spv::OpFConvert, wide, {a}), op(spv::OpFConvert, wide, {c})});
   return op(spv::OpFConvert, type, {quotient});
