@@ -42,7 +42,8 @@ static bool splitLoopHeaders(Function &f) {
 // "leave" and each value used after the loop as phis fed by the latch, the latch only branches
 // back, and the header branches to the exit or the body. Header phis keep a value per lane on every
 // driver. Costs one phi per value and a branch per iteration.
-static bool exitFromHeader(Function &f) {
+// Returns true after rewriting one loop; `touched` is set by any change (an exit split, LCSSA phis).
+static bool exitFromHeader(Function &f, bool &touched) {
   DominatorTree dt(f);
   LoopInfo li(dt);
   for (Loop *loop : li.getLoopsInPreorder()) {
@@ -55,9 +56,10 @@ static bool exitFromHeader(Function &f) {
     if (exit->getSinglePredecessor() != latch) {
       exit = SplitBlockPredecessors(exit, {latch}, ".exit", &dt, &li);
       if (!exit) continue;
+      touched = true;
     }
     // Recursively: a value of an inner loop used after this one must reach the exit through phis too.
-    formLCSSARecursively(*loop, dt, &li, nullptr);
+    touched |= formLCSSARecursively(*loop, dt, &li, nullptr);
     if (exit->phis().empty()) continue; // nothing computed in the loop is used after it
 
     IRBuilder<> b(header, header->getFirstNonPHIIt());
@@ -74,8 +76,8 @@ static bool exitFromHeader(Function &f) {
     leave->addIncoming(leaveNow, latch);
     for (PHINode &phi : make_early_inc_range(exit->phis())) {
       PHINode *last = b.CreatePHI(phi.getType(), 2, phi.getName() + ".last");
-      // Never read on entry, but not poison: SPIRV-Tools folds phi(undef, %p) into %p even where %p is
-      // a phi of the same block, which is the previous iteration's value here, not the current one.
+      // Never read on entry (the body runs at least once); zero rather than poison keeps undefined
+      // values out of the module.
       for (BasicBlock *entry : entries) last->addIncoming(Constant::getNullValue(phi.getType()), entry);
       last->addIncoming(phi.getIncomingValueForBlock(latch), latch);
       phi.replaceAllUsesWith(last);
@@ -94,7 +96,7 @@ static bool exitFromHeader(Function &f) {
 PreservedAnalyses StructuredMergesPass::run(Function &f, FunctionAnalysisManager &) {
   bool changed = false;
   while (splitLoopHeaders(f)) changed = true;
-  while (exitFromHeader(f)) changed = true;
+  while (exitFromHeader(f, changed)) changed = true;
   // Each round resolves one conflict; the number of blocks bounds the rounds.
   for (size_t round = 0, limit = 4 * f.size() + 16; round < limit; ++round) {
     StructuredCFG cfg;
