@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <string>
 #include <type_traits>
@@ -109,6 +110,16 @@ inline bool device_flushes_float_denormals() {
 // x, or a zero of its sign when the device flushes and x is a denormal.
 template <typename T> inline T flush_denormal(T x, bool flush) {
   return flush && x != 0 && std::fabs(x) < static_cast<T>(0x1p-126) ? std::copysign(T(0), x) : x;
+}
+// The result to expect from `use` of a float x widened to double, given the device's result `got`.
+// A device that flushes float denormals in arithmetic may flush them in the float->double conversion
+// too, or keep them (Vulkan leaves it to the implementation without DenormPreserve or
+// DenormFlushToZero; SwiftShader's portable modules widen in software): there the exact and the
+// flushed result are both accepted, nothing else; elsewhere only the exact one.
+template <typename Use> inline double expected_widening(double got, float x, bool flush, Use use) {
+  const double exact = use(static_cast<double>(x));
+  if (!flush || std::memcmp(&got, &exact, sizeof got) == 0) return exact;
+  return use(static_cast<double>(flush_denormal(x, flush)));
 }
 
 // Ends the program as a skip: the current device lacks `feature`, which `what` needs (decided by the
