@@ -1,9 +1,13 @@
 // _Float16 on devices without shaderFloat16 (the portable variant, CompileContext::native): every
 // half value becomes the float of the same value, and each operation is computed in float and
 // rounded to half precision, to nearest even, in integer arithmetic. That is the correctly rounded
-// half result for + - * / and sqrt (float's 24 bits are >= 2 * 11 + 2, so the double rounding is
+// half result for + - * (exact in float, or float's 24 bits >= 2 * 11 + 2 make the double rounding
 // innocuous); fma, whose exact sum float cannot hold, is rounded to odd in float first (the error
-// of the float sum by TwoSum), which makes the rounding to half exact too. In memory, and in bit
+// of the float sum by TwoSum), which makes the rounding to half exact too. / and sqrt, which
+// Vulkan's float operations give only to a few ulp (and hipvk's correctly rounded float ones take
+// in double, which these devices may lack), start from the device's float result and decide the
+// rounding exactly: at the midpoint m of the two halves around it, m * b (or m * m) is exact in
+// float, and comparing it with a (or x) says on which side the true quotient (root) lies. In memory, and in bit
 // casts, half is its 16 bits (an i16, which hipvk-legalize-integers keeps in words); vectors of
 // half are vectors of float.
 //
@@ -11,6 +15,8 @@
 // device's correctly rounded conversion): Vulkan does not require a fused Fma, and lavapipe's
 // 16-bit one rounds twice.
 #include "Passes.h"
+
+#include <functional>
 
 #include <llvm/ADT/PostOrderIterator.h>
 #include <llvm/IR/Constants.h>
@@ -147,6 +153,56 @@ private:
 
   Value *roundToHalf(IRBuilder<> &b, Value *f) { return floatOfBits(b, halfBits(b, f)); }
 
+  // The half nearest the positive value v that `approx` (a positive float) approximates to well
+  // within half an ulp of half precision. `above(m)` and `equal(m)` compare v exactly with the
+  // midpoint m of two adjacent halves (a float of at most 12 significant bits); ties go to even.
+  Value *nearestHalf(IRBuilder<> &b, Value *approx, const std::function<Value *(Value *)> &above,
+                     const std::function<Value *(Value *)> &equal) {
+    Value *nearest = halfBits(b, approx);
+    // The other candidate: the neighbouring half on approx's side (adjacent positive halves are
+    // adjacent integers, infinity included, which stands for 2^16 here).
+    Value *upward = b.CreateFCmpOGE(approx, floatOfBits(b, nearest));
+    Value *other = b.CreateSelect(upward, b.CreateAdd(nearest, b.getInt32(1)), b.CreateSub(nearest, b.getInt32(1)));
+    Value *low = b.CreateBinaryIntrinsic(Intrinsic::umin, nearest, other), *high = b.CreateBinaryIntrinsic(Intrinsic::umax, nearest, other);
+    Value *highValue = b.CreateSelect(b.CreateICmpEQ(high, b.getInt32(0x7c00)), ConstantFP::get(f32_, 0x1p16), floatOfBits(b, high));
+    Value *midpoint = b.CreateFMul(b.CreateFAdd(floatOfBits(b, low), highValue), ConstantFP::get(f32_, 0.5));
+    Value *even = b.CreateSelect(b.CreateICmpEQ(b.CreateAnd(low, 1), b.getInt32(0)), low, high);
+    return floatOfBits(b, b.CreateSelect(above(midpoint), high, b.CreateSelect(equal(midpoint), even, low)));
+  }
+
+  // x / y of half values, correctly rounded to half. Zeros, infinities and NaNs are IEEE's
+  // answers, chosen explicitly (Vulkan bounds OpFDiv only for divisors of normal magnitude).
+  Value *quotient(IRBuilder<> &b, Value *x, Value *y) {
+    Value *zero = ConstantFP::get(f32_, 0.0), *infinity = ConstantFP::getInfinity(f32_);
+    Value *ax = b.CreateUnaryIntrinsic(Intrinsic::fabs, x), *ay = b.CreateUnaryIntrinsic(Intrinsic::fabs, y);
+    auto *approx = cast<Instruction>(b.CreateFDiv(ax, ay));
+    approx->setHasAllowReciprocal(true);  // the emitter's plain OpFDiv: the rounding is decided below
+    Value *magnitude = nearestHalf(
+        b, approx, [&](Value *m) { return b.CreateFCmpOGT(ax, b.CreateFMul(m, ay)); },
+        [&](Value *m) { return b.CreateFCmpOEQ(ax, b.CreateFMul(m, ay)); });
+    Value *special = b.CreateSelect(b.CreateOr(b.CreateFCmpOEQ(ax, infinity), b.CreateFCmpOEQ(ay, zero)), infinity, zero);
+    Value *isSpecial = b.CreateOr(b.CreateOr(b.CreateFCmpOEQ(ax, zero), b.CreateFCmpOEQ(ax, infinity)),
+                                  b.CreateOr(b.CreateFCmpOEQ(ay, zero), b.CreateFCmpOEQ(ay, infinity)));
+    Value *invalid = b.CreateOr(b.CreateFCmpUNO(x, y), b.CreateOr(b.CreateAnd(b.CreateFCmpOEQ(ax, zero), b.CreateFCmpOEQ(ay, zero)),
+                                                                  b.CreateAnd(b.CreateFCmpOEQ(ax, infinity), b.CreateFCmpOEQ(ay, infinity))));
+    Value *sign = b.CreateXor(b.CreateBitCast(x, i32_), b.CreateBitCast(y, i32_));
+    Value *signed_ = b.CreateBinaryIntrinsic(Intrinsic::copysign, b.CreateSelect(isSpecial, special, magnitude), b.CreateBitCast(sign, f32_));
+    return b.CreateSelect(invalid, ConstantFP::getQNaN(f32_), signed_);
+  }
+
+  // sqrt(x) of a half value, correctly rounded to half; no midpoint's square equals a half, so
+  // there are no ties. ±0 and +infinity are their own roots, anything else NaN (GLSL leaves the
+  // root of a negative number undefined).
+  Value *root(IRBuilder<> &b, Value *x) {
+    Value *zero = ConstantFP::get(f32_, 0.0), *infinity = ConstantFP::getInfinity(f32_);
+    auto *approx = cast<Instruction>(b.CreateUnaryIntrinsic(Intrinsic::sqrt, x));
+    approx->setHasApproxFunc(true);  // the device's float root: the rounding is decided below
+    Value *magnitude = nearestHalf(
+        b, approx, [&](Value *m) { return b.CreateFCmpOGT(x, b.CreateFMul(m, m)); }, [&](Value *) { return b.getFalse(); });
+    Value *special = b.CreateSelect(b.CreateOr(b.CreateFCmpOEQ(x, zero), b.CreateFCmpOEQ(x, infinity)), x, ConstantFP::getQNaN(f32_));
+    return b.CreateSelect(b.CreateAnd(b.CreateFCmpOGT(x, zero), b.CreateFCmpOLT(x, infinity)), magnitude, special);
+  }
+
   // fma(a, b, c) of half values as a float rounded to odd: a * b is exact in float; the float sum's
   // TwoSum error decides the direction.
   Value *fmaRoundedToOdd(IRBuilder<> &b, Value *x, Value *y, Value *z) {
@@ -172,8 +228,9 @@ private:
     case Intrinsic::nearbyint: case Intrinsic::round: case Intrinsic::roundeven: case Intrinsic::canonicalize:
       return b.CreateIntrinsic(call.getIntrinsicID(), {f32_}, args);
     case Intrinsic::fma: case Intrinsic::fmuladd: return roundToHalf(b, fmaRoundedToOdd(b, args[0], args[1], args[2]));
-    // Rounded once from float (sqrt correctly; the others as accurately as float's).
-    case Intrinsic::sqrt: case Intrinsic::exp: case Intrinsic::exp2: case Intrinsic::log: case Intrinsic::log2:
+    case Intrinsic::sqrt: return call.hasApproxFunc() ? roundToHalf(b, b.CreateUnaryIntrinsic(Intrinsic::sqrt, args[0], &call)) : root(b, args[0]);
+    // Rounded once from float (as accurately as float's).
+    case Intrinsic::exp: case Intrinsic::exp2: case Intrinsic::log: case Intrinsic::log2:
     case Intrinsic::log10: case Intrinsic::sin: case Intrinsic::cos: case Intrinsic::pow:
       return roundToHalf(b, b.CreateIntrinsic(call.getIntrinsicID(), {f32_}, args));
     default: return nullptr;
@@ -194,8 +251,11 @@ private:
       return;
     }
     if (auto *bin = dyn_cast<BinaryOperator>(&inst)) {
-      Value *exact = b.CreateBinOp(bin->getOpcode(), get(bin->getOperand(0)), get(bin->getOperand(1)));
-      result = roundToHalf(b, exact);
+      Value *x = get(bin->getOperand(0)), *y = get(bin->getOperand(1));
+      if (bin->getOpcode() == Instruction::FDiv && !bin->hasAllowReciprocal() && !bin->hasApproxFunc())
+        result = quotient(b, x, y);
+      else
+        result = roundToHalf(b, b.CreateBinOp(bin->getOpcode(), x, y));
     } else if (auto *un = dyn_cast<UnaryOperator>(&inst); un && un->getOpcode() == Instruction::FNeg) {
       result = b.CreateFNeg(get(un->getOperand(0)));
     } else if (auto *cmp = dyn_cast<FCmpInst>(&inst)) {

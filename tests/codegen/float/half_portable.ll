@@ -2,7 +2,9 @@
 ; odd, then converted to half once (Vulkan's Fma need not be fused; lavapipe's 16-bit one rounds
 ; twice). In the portable variant (no shaderFloat16, no 16-bit storage): no 16-bit type or
 ; capability at all, half values are floats rounded to half precision in integer arithmetic, the
-; _Float16 parameter is read from its push-constant word and the result stored with word atomics.
+; _Float16 parameter is read from its push-constant word and the result stored with word atomics;
+; division and square root are the device's float ones, their rounding to half decided exactly (by
+; a product at the midpoint of the two candidate halves), without doubles.
 ; CHECK-LABEL: ; hipvk kernel module: halves{{$}}
 ; CHECK: OpCapability Float16
 ; CHECK-NOT: Fma
@@ -13,9 +15,16 @@
 ; CHECK-NOT: OpCapability StorageBuffer16BitAccess
 ; CHECK-NOT: OpTypeFloat 16
 ; CHECK-NOT: OpTypeInt 16
+; CHECK-NOT: OpCapability Float64
+; CHECK-NOT: OpTypeFloat 64
 ; CHECK: OpFunction
 ; CHECK-NOT: Fma
 ; CHECK-NOT: OpFConvert
+; CHECK: OpFDiv %float
+; CHECK: OpFOrdGreaterThan %bool
+; CHECK: OpExtInst %float %{{[0-9]+}} Sqrt
+; CHECK: OpFMul %float
+; CHECK: OpFOrdGreaterThan %bool
 ; CHECK: OpBitwiseAnd %uint %{{[0-9]+}} %uint_65535
 ; CHECK: OpAtomicAnd %uint %{{[0-9]+}} %uint_1 %uint_0
 ; CHECK: OpAtomicOr %uint %{{[0-9]+}} %uint_1 %uint_0
@@ -32,7 +41,9 @@ define amdgpu_kernel void @halves(ptr addrspace(1) %out, ptr addrspace(1) %in, h
   %f = call half @llvm.fma.f16(half %p, half %x, half 0xH3C00)
   %w = fpext half %f to float
   %g = fadd float %w, 1.0
-  %h = fptrunc float %g to half
+  %h0 = fptrunc float %g to half
+  %q = fdiv half %h0, %scale
+  %h = call half @llvm.sqrt.f16(half %q)
   %dst = getelementptr inbounds half, ptr addrspace(1) %out, i64 %idx
   store half %h, ptr addrspace(1) %dst, align 2
   ret void
@@ -40,3 +51,4 @@ define amdgpu_kernel void @halves(ptr addrspace(1) %out, ptr addrspace(1) %in, h
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare half @llvm.fma.f16(half, half, half)
+declare half @llvm.sqrt.f16(half)

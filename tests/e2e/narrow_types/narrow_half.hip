@@ -36,6 +36,23 @@ __global__ void float16_ops(const _Float16 *a, const _Float16 *b, _Float16 *out,
   out[6 * i + 5] = _Float16(i * 37 - 2000);
 }
 
+// Every half divided by divisors chosen for hard roundings (powers of two give exact ties in the
+// subnormal range, 1 - 2^-11 and 3 long binary expansions, zeros, infinities and NaN), and the
+// square root of every half: / and sqrt are decided exactly on every device, also without 64-bit
+// floats.
+constexpr uint16_t kDivisors[] = {0x4000, 0x6400, 0x0001, 0x3bff, 0x4200, 0xae66, 0x7bff, 0x03ff, 0x3c01,
+                                  0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00};
+constexpr int kDivisorCount = int(sizeof kDivisors / sizeof kDivisors[0]);
+__global__ void float16_divide_and_root(const _Float16 *divisors, _Float16 *quotients, _Float16 *roots) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= 65536) return;
+  unsigned short bits = (unsigned short)i;
+  _Float16 x;
+  __builtin_memcpy(&x, &bits, 2);
+  for (int d = 0; d < kDivisorCount; ++d) quotients[d * 65536 + i] = x / divisors[d];
+  roots[i] = __builtin_sqrtf16(x);
+}
+
 __global__ void floats_to_half(const float *in, __half *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = __float2half(in[i]);
@@ -158,6 +175,26 @@ void check_float16_ops() {
   }
 }
 
+void check_division_and_root() {
+  std::vector<uint16_t> quotients(kDivisorCount * 65536), roots(65536);
+  e2e::DeviceBuffer<_Float16> d_divisors(kDivisorCount), d_quotients(kDivisorCount * 65536), d_roots(65536);
+  HIP_CHECK(hipMemcpy(d_divisors.ptr, kDivisors, sizeof kDivisors, hipMemcpyHostToDevice));
+  float16_divide_and_root<<<65536 / 256, 256>>>(d_divisors.ptr, d_quotients.ptr, d_roots.ptr);
+  HIP_CHECK_LAUNCH();
+  HIP_CHECK(hipMemcpy(quotients.data(), d_quotients.ptr, quotients.size() * 2, hipMemcpyDeviceToHost));
+  HIP_CHECK(hipMemcpy(roots.data(), d_roots.ptr, roots.size() * 2, hipMemcpyDeviceToHost));
+  for (int d = 0; d < kDivisorCount; ++d)
+    for (int i = 0; i < 65536; ++i)
+      if (!check_half("_Float16 div (every dividend)", d * 65536 + i, quotients[d * 65536 + i],
+                      double_to_half(double(half_to_float(uint16_t(i))) / half_to_float(kDivisors[d]))))
+        return;
+  // The root of a half rounded to double is within 2^-53 relative of the exact root, which is never
+  // that close to a half midpoint (no midpoint's square is a half): rounding it to half is exact.
+  for (int i = 0; i < 65536; ++i)
+    if (!check_half("_Float16 sqrt", i, roots[i], double_to_half(std::sqrt(double(half_to_float(uint16_t(i)))))))
+      return;
+}
+
 void check_float_to_half() {
   std::vector<float> in;
   for (uint32_t bits = 0x33000000u; bits < 0x47800000u; bits += 0x00012345u) {
@@ -187,5 +224,6 @@ void check_float_to_half() {
 void run_half_tests() {
   check_half_ops();
   check_float16_ops();
+  check_division_and_root();
   check_float_to_half();
 }
