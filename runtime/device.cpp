@@ -594,14 +594,16 @@ std::string Device::missingCapability(std::span<const std::string> caps) const {
       {SpvCapabilityShaderClockKHR, "ShaderClockKHR", hasSubgroupClock() || hasDeviceClock()},
   };
   // A capability is written as its name in the SPIR-V spec or as its decimal enumerant.
+  std::string missing;
   for (const std::string &cap : caps) {
     auto it = std::find_if(std::begin(known), std::end(known), [&](const Known &k) {
       return k.name == cap || std::to_string(unsigned(k.id)) == cap;
     });
     if (it == std::end(known)) return cap + " (unknown to this runtime)";
-    if (!it->supported) return std::string(it->name);
+    // Every missing one: "Int64" alone would hide that the module also needs 64-bit atomics.
+    if (!it->supported) missing += (missing.empty() ? "" : " and ") + std::string(it->name);
   }
-  return {};
+  return missing;
 }
 
 Device::Logical &Device::logical() {

@@ -54,8 +54,8 @@ class Device {
   // Whether entry points may set single-precision denormal handling (VK_KHR_shader_float_controls).
   bool preservesFloat32Denormals() const { return v12Props_.shaderDenormPreserveFloat32 != 0; }
   bool flushesFloat32Denormals() const { return v12Props_.shaderDenormFlushToZeroFloat32 != 0; }
-  // A SPIR-V capability (by its name in the spec) the device cannot execute with the enabled
-  // features; empty when all of `caps` are fine.
+  // The SPIR-V capabilities (by their names in the spec, joined by " and ") the device cannot
+  // execute with the enabled features; empty when all of `caps` are fine.
   std::string missingCapability(std::span<const std::string> caps) const;
   // OpReadClockKHR at Subgroup scope (clock64) and at Device scope (wall_clock64).
   bool hasSubgroupClock() const;

@@ -122,6 +122,18 @@ template <typename Use> inline double expected_widening(double got, float x, boo
   return use(static_cast<double>(flush_denormal(x, flush)));
 }
 
+// SwiftShader's shader compiler fails on the software-double modules of OCML's double functions
+// (0.2-2.3 MB of SPIR-V each, everything inlined: "Local variable exceeds stack size limit", or a
+// crash); lavapipe's .emulated legs run the same modules. Programs leave those kernels out there
+// and end as a skip naming Float64.
+inline bool soft_double_math_beyond_driver() {
+  int device = 0;
+  hipDeviceProp_t props{};
+  HIP_CHECK(hipGetDevice(&device));
+  HIP_CHECK(hipGetDeviceProperties(&props, device));
+  return !props.arch.hasDoubles && std::strstr(props.name, "SwiftShader");
+}
+
 // Ends the program as a skip: the current device lacks `feature`, which `what` needs (decided by the
 // caller from a device property, after checking that the API refuses the work as it must).
 [[noreturn]] inline void skip_missing_feature(const char *what, const char *feature) {

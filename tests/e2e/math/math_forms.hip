@@ -94,18 +94,6 @@ void launchSpecials(std::integer_sequence<int, Which...>, const int *which, cons
 }
 constexpr std::integer_sequence<int, 0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11> kSpecialFunctions;
 
-// SwiftShader's shader compiler fails on the software-double modules of OCML's double functions
-// (0.2-2.3 MB of SPIR-V each, everything inlined: "Local variable exceeds stack size limit", or a
-// crash); lavapipe's .emulated leg runs the same modules. On such a device the double special
-// values are not run, and the program ends as a skip naming Float64 (math_main.hip).
-bool softDoublesBeyondDriver() {
-  int device = 0;
-  hipDeviceProp_t props{};
-  HIP_CHECK(hipGetDevice(&device));
-  HIP_CHECK(hipGetDeviceProperties(&props, device));
-  return !props.arch.hasDoubles && std::strstr(props.name, "SwiftShader");
-}
-
 bool sameValue(double got, double want) {
   return std::isnan(want) ? std::isnan(got) : got == want && std::signbit(got) == std::signbit(want);
 }
@@ -154,7 +142,7 @@ bool checkCallForms() {
   dWhich.upload(which);
   dx.upload(xs);
   dy.upload(ys);
-  const bool doubles = !softDoublesBeyondDriver();
+  const bool doubles = !e2e::soft_double_math_beyond_driver();
   launchSpecials(kSpecialFunctions, dWhich, dx, dy, static_cast<float *>(dfl), kSpecialCount);
   if (doubles) launchSpecials(kSpecialFunctions, dWhich, dx, dy, static_cast<double *>(dd), kSpecialCount);
   HIP_CHECK_LAUNCH();

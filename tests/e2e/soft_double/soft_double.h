@@ -104,9 +104,13 @@ std::vector<double> runWidenFloats(const std::vector<float> &f);
 // OCML's double math: exp, log, sin and pow (a[i], b[i]), four results per input.
 std::vector<double> runMath(const std::vector<double> &a, const std::vector<double> &b);
 
-// Doubles in memory and in flight: atomicAdd on a double in global memory, a struct with doubles
-// passed by value, a __device__ table, double2 loads and stores, a shared-memory tree reduction
-// and a private array indexed at run time (soft_double_math.hip). Returns the failures.
+// Doubles in memory and in flight: a struct with doubles passed by value, a __device__ table,
+// double2 loads and stores, a shared-memory tree reduction and a private array indexed at run time
+// (soft_double_math.hip). Returns the failures.
 int checkDoublesInMemory();
+
+// atomicAdd on a double in global memory, counting mismatches in `failures`; false when the device
+// has no code for it (a 64-bit atomic: hipErrorNoBinaryForGpu, with the runtime's reason on stderr).
+bool checkDoubleAtomicAdd(int &failures);
 
 } // namespace soft_double
