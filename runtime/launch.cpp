@@ -303,7 +303,7 @@ hipFuncAttributes functionAttributes(const Function &function) {
   return a;
 }
 
-void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value) {
+void setFunctionAttribute(Function &function, std::underlying_type_t<hipFuncAttribute> attr, int value) {
   const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
   switch (attr) {
   case hipFuncAttributeMaxDynamicSharedMemorySize:
