@@ -1,6 +1,7 @@
 // libFuzzer target: hipModuleLoadData, which takes caller-supplied bytes without a size. Each
-// input is copied into a heap buffer of exactly its size, so that AddressSanitizer reports any
-// read past it; the call must return a HIP error or a module (then unloaded), never crash.
+// input is copied into a heap buffer of its size, at least kHeaderBytes (zero-filled): the API
+// cannot know the size, so an image must hold at least the header it starts with; AddressSanitizer
+// reports any read past the buffer. The call must return a HIP error or a module (then unloaded).
 #include <hip/hip_runtime_api.h>
 
 #include <cstdint>
@@ -8,8 +9,10 @@
 #include <cstring>
 #include <memory>
 
+constexpr size_t kHeaderBytes = 64;  // a blob header or a Clang wrapper, with room to spare
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  auto image = std::make_unique<uint8_t[]>(size ? size : 1);
+  auto image = std::make_unique<uint8_t[]>(size > kHeaderBytes ? size : kHeaderBytes);  // zeroed
   if (size) std::memcpy(image.get(), data, size);
   hipModule_t module = nullptr;
   hipError_t status = hipModuleLoadData(&module, image.get());
