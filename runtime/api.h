@@ -3,9 +3,12 @@
 
 #include <hip/hip_runtime_api.h>
 
+#include <concepts>
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
+#include <type_traits>
 
 #include "context.h"
 #include "error.h"
@@ -37,6 +40,44 @@ hipError_t call(const char *name, Body &&body) noexcept {
 
 inline void requireNonNull(const void *pointer) {
   if (!pointer) fail(hipErrorInvalidValue, "null pointer argument");
+}
+
+// The integer a caller passed for a parameter (or a field) of one of HIP's enum types. ROCm's enums
+// have no fixed underlying type, so a value outside the range their enumerators span (any int a C
+// caller may pass) is no value of the type: reading the parameter as the enum is undefined
+// behaviour (UBSan: "load of value ..., which is not a valid value for type"). Its bytes are read
+// instead; checks compare integers, and the enum is made only of a value known to be valid.
+template <typename E>
+  requires std::is_enum_v<E>
+std::underlying_type_t<E> enumValue(const E &parameter) noexcept {
+  std::underlying_type_t<E> value;
+  std::memcpy(&value, &parameter, sizeof value);
+  return value;
+}
+
+// `parameter` as the enum when its value is one of first..last (contiguous enumerators), else
+// fail(error) naming `what`.
+template <typename E>
+  requires std::is_enum_v<E>
+E enumArgument(const E &parameter, E first, E last, hipError_t error, const char *what) {
+  const auto value = enumValue(parameter);
+  if (value < std::underlying_type_t<E>(first) || value > std::underlying_type_t<E>(last))
+    fail(error, std::string("unknown ") + what + " " + std::to_string(value));
+  return static_cast<E>(value);
+}
+
+// A hipMemcpyKind argument, checked as ROCm does (hipErrorInvalidMemcpyDirection).
+inline hipMemcpyKind copyKind(const hipMemcpyKind &kind) {
+  return enumArgument(kind, hipMemcpyHostToHost, hipMemcpyDefault, hipErrorInvalidMemcpyDirection, "hipMemcpyKind");
+}
+
+// Cache and shared-memory bank configurations (device-wide or per kernel): hipErrorInvalidValue.
+inline hipFuncCache_t cacheConfig(const hipFuncCache_t &config) {
+  return enumArgument(config, hipFuncCachePreferNone, hipFuncCachePreferEqual, hipErrorInvalidValue, "cache config");
+}
+inline hipSharedMemConfig sharedMemConfig(const hipSharedMemConfig &config) {
+  return enumArgument(config, hipSharedMemBankSizeDefault, hipSharedMemBankSizeEightByte, hipErrorInvalidValue,
+                      "shared memory config");
 }
 
 // A declared entry point whose feature hipvk does not implement yet (listed in

@@ -425,7 +425,7 @@ void Device::fillHipProperties() {
   a.has3dGrid = 1;
 }
 
-int Device::attribute(hipDeviceAttribute_t attr) const {
+int Device::attribute(std::underlying_type_t<hipDeviceAttribute_t> attr) const {
   const hipDeviceProp_t &h = hipProps_;
   switch (attr) {
   case hipDeviceAttributeEccEnabled: return h.ECCEnabled;
@@ -537,7 +537,7 @@ int Device::attribute(hipDeviceAttribute_t attr) const {
   case hipDeviceAttributeCanUseStreamWaitValue: return 0;
   case hipDeviceAttributeImageSupport: return 0;
   case hipDeviceAttributeFineGrainSupport: return 0;
-  default: fail(hipErrorInvalidValue, "unsupported device attribute " + std::to_string(int(attr)));
+  default: fail(hipErrorInvalidValue, "unsupported device attribute " + std::to_string(attr));
   }
 }
 

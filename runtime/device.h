@@ -11,6 +11,7 @@
 #include <mutex>
 #include <span>
 #include <string>
+#include <type_traits>
 
 #include "shader_clock.h"
 #include "vulkan.h"
@@ -45,7 +46,8 @@ class Device {
   int ordinal() const { return ordinal_; }
   Context &context() const { return context_; }
   const hipDeviceProp_t &hipProperties() const { return hipProps_; }
-  int attribute(hipDeviceAttribute_t attr) const;  // throws hipErrorInvalidValue
+  // `attr` as the caller's integer (api::enumValue): any value, known or not.
+  int attribute(std::underlying_type_t<hipDeviceAttribute_t> attr) const;  // throws hipErrorInvalidValue
   const VkPhysicalDeviceLimits &limits() const { return props_.properties.limits; }
   uint32_t subgroupSize() const { return v11Props_.subgroupSize; }
   // Largest single buffer this device can hold.

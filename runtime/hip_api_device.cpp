@@ -78,10 +78,11 @@ hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int deviceI
   return api::call(__func__, [&] {
     api::requireNonNull(pi);
     Device &device = Context::instance().device(deviceId);
-    *pi = device.attribute(attr);  // validates `attr` first
-    if (attr == hipDeviceAttributeClockRate || attr == hipDeviceAttributeClockInstructionRate)
+    const auto value = api::enumValue(attr);
+    *pi = device.attribute(value);  // validates `attr` first
+    if (value == hipDeviceAttributeClockRate || value == hipDeviceAttributeClockInstructionRate)
       *pi = device.clockRates().subgroupKHz;
-    else if (attr == hipDeviceAttributeWallClockRate)
+    else if (value == hipDeviceAttributeWallClockRate)
       *pi = device.clockRates().deviceKHz;
   });
 }
@@ -227,11 +228,11 @@ hipError_t hipDeviceGetLimit(size_t *pValue, enum hipLimit_t limit) {
   return api::call(__func__, [&] {
     api::requireNonNull(pValue);
     Device::Settings s = Context::instance().currentDevice().settings();
-    switch (limit) {
+    switch (api::enumValue(limit)) {
     case hipLimitStackSize: *pValue = s.stackSize; break;
     case hipLimitPrintfFifoSize: *pValue = s.printfFifoSize; break;
     case hipLimitMallocHeapSize: *pValue = s.mallocHeapSize; break;
-    default: fail(hipErrorUnsupportedLimit, "unsupported limit " + std::to_string(int(limit)));
+    default: fail(hipErrorUnsupportedLimit, "unsupported limit " + std::to_string(api::enumValue(limit)));
     }
   });
 }
@@ -239,7 +240,7 @@ hipError_t hipDeviceGetLimit(size_t *pValue, enum hipLimit_t limit) {
 hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
   return api::call(__func__, [&] {
     Device &device = Context::instance().currentDevice();
-    switch (limit) {
+    switch (api::enumValue(limit)) {
     case hipLimitStackSize: device.changeSettings([&](Device::Settings &s) { s.stackSize = value; }); break;
     case hipLimitPrintfFifoSize: {
       if (value > kMaxPrintfFifoSize) fail(hipErrorInvalidValue, "printf FIFO size beyond 2 GiB");
@@ -250,7 +251,7 @@ hipError_t hipDeviceSetLimit(enum hipLimit_t limit, size_t value) {
       break;
     }
     case hipLimitMallocHeapSize: device.changeSettings([&](Device::Settings &s) { s.mallocHeapSize = value; }); break;
-    default: fail(hipErrorUnsupportedLimit, "unsupported limit " + std::to_string(int(limit)));
+    default: fail(hipErrorUnsupportedLimit, "unsupported limit " + std::to_string(api::enumValue(limit)));
     }
   });
 }
@@ -264,9 +265,8 @@ hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig) {
 
 hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig) {
   return api::call(__func__, [&] {
-    if (cacheConfig < hipFuncCachePreferNone || cacheConfig > hipFuncCachePreferEqual)
-      fail(hipErrorInvalidValue, "bad cache config");
-    Context::instance().currentDevice().changeSettings([&](Device::Settings &s) { s.cacheConfig = cacheConfig; });
+    const hipFuncCache_t config = api::cacheConfig(cacheConfig);
+    Context::instance().currentDevice().changeSettings([&](Device::Settings &s) { s.cacheConfig = config; });
   });
 }
 
@@ -279,9 +279,8 @@ hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig) {
 
 hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config) {
   return api::call(__func__, [&] {
-    if (config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte)
-      fail(hipErrorInvalidValue, "bad shared memory config");
-    Context::instance().currentDevice().changeSettings([&](Device::Settings &s) { s.sharedMemConfig = config; });
+    const hipSharedMemConfig checked = api::sharedMemConfig(config);
+    Context::instance().currentDevice().changeSettings([&](Device::Settings &s) { s.sharedMemConfig = checked; });
   });
 }
 
@@ -332,8 +331,8 @@ hipError_t hipDeviceGetP2PAttribute(int *value, hipDeviceP2PAttr attr, int srcDe
     deviceOf(srcDevice);
     deviceOf(dstDevice);
     if (srcDevice == dstDevice) fail(hipErrorInvalidDevice, "source and destination are the same device");
-    if (attr < hipDevP2PAttrPerformanceRank || attr > hipDevP2PAttrHipArrayAccessSupported)
-      fail(hipErrorInvalidValue, "unknown peer attribute");
+    api::enumArgument(attr, hipDevP2PAttrPerformanceRank, hipDevP2PAttrHipArrayAccessSupported, hipErrorInvalidValue,
+                      "peer attribute");
     *value = 0;
   });
 }

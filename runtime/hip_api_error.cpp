@@ -94,7 +94,7 @@ hipError_t hipGetLastError(void) {
 hipError_t hipPeekAtLastError(void) { return hipvk::Context::thread().lastError; }
 
 const char *hipGetErrorName(hipError_t error) {
-  switch (error) {
+  switch (hipvk::api::enumValue(error)) {
 #define HIPVK_NAME(code, text) \
   case code:                   \
     return #code;
@@ -106,7 +106,7 @@ const char *hipGetErrorName(hipError_t error) {
 }
 
 const char *hipGetErrorString(hipError_t error) {
-  switch (error) {
+  switch (hipvk::api::enumValue(error)) {
 #define HIPVK_TEXT(code, text) \
   case code:                   \
     return text;

@@ -35,7 +35,8 @@ void checkLocation(int device) {
     fail(hipErrorInvalidDevice, "no such device");
 }
 
-void rangeAttribute(void *data, size_t dataSize, hipMemRangeAttribute attribute, const Resolved &r) {
+// `attribute` by reference: read as an integer (api::enumValue), whatever the caller passed.
+void rangeAttribute(void *data, size_t dataSize, const hipMemRangeAttribute &attribute, const Resolved &r) {
   if (!data) fail(hipErrorInvalidValue, "null data");
   ManagedAdvice &advice = *r.allocation->advice;
   std::lock_guard lock(advice.mutex);
@@ -43,7 +44,7 @@ void rangeAttribute(void *data, size_t dataSize, hipMemRangeAttribute attribute,
     if (dataSize != sizeof(int)) fail(hipErrorInvalidValue, "this attribute is 4 bytes");
     std::memcpy(data, &value, sizeof(int));
   };
-  switch (attribute) {
+  switch (api::enumValue(attribute)) {
     case hipMemRangeAttributeReadMostly: storeInt(advice.readMostly); break;
     case hipMemRangeAttributePreferredLocation: storeInt(advice.preferredLocation); break;
     case hipMemRangeAttributeLastPrefetchLocation: storeInt(advice.lastPrefetchLocation); break;
@@ -156,7 +157,7 @@ hipError_t hipMemAdvise(const void *dev_ptr, size_t count, hipMemoryAdvise advic
       checkLocation(device);
       return device;
     };
-    switch (advice) {
+    switch (api::enumValue(advice)) {
       case hipMemAdviseSetReadMostly: a.readMostly = true; break;
       case hipMemAdviseUnsetReadMostly: a.readMostly = false; break;
       case hipMemAdviseSetPreferredLocation: a.preferredLocation = location(); break;

@@ -58,9 +58,10 @@ hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_
   return api::call(__func__, [&] {
     api::requireNonNull(mem_pool);
     api::requireNonNull(pool_props);
-    if (pool_props->allocType != hipMemAllocationTypePinned || pool_props->location.type != hipMemLocationTypeDevice)
+    if (api::enumValue(pool_props->allocType) != hipMemAllocationTypePinned ||
+        api::enumValue(pool_props->location.type) != hipMemLocationTypeDevice)
       fail(hipErrorInvalidValue, "pools hold pinned memory of a device");
-    if (pool_props->handleTypes != hipMemHandleTypeNone)
+    if (api::enumValue(pool_props->handleTypes) != hipMemHandleTypeNone)
       fail(hipErrorNotSupported, "exportable memory pools (interprocess handles)");
     Device &device = deviceOrdinal(pool_props->location.id);
     *mem_pool = device.memPools().create().handle();
@@ -75,11 +76,11 @@ hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool) {
 }
 
 hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value) {
-  return api::call(__func__, [&] { memPoolFor(mem_pool).setAttribute(attr, value); });
+  return api::call(__func__, [&] { memPoolFor(mem_pool).setAttribute(api::enumValue(attr), value); });
 }
 
 hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value) {
-  return api::call(__func__, [&] { memPoolFor(mem_pool).getAttribute(attr, value); });
+  return api::call(__func__, [&] { memPoolFor(mem_pool).getAttribute(api::enumValue(attr), value); });
 }
 
 hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold) {

@@ -153,7 +153,7 @@ hipError_t hipMemGetInfo(size_t *free, size_t *total) {
 }
 
 hipError_t hipMemcpy(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind) {
-  return api::call(__func__, [&] { copyMemory(dst, src, sizeBytes, kind); });
+  return api::call(__func__, [&] { copyMemory(dst, src, sizeBytes, api::copyKind(kind)); });
 }
 
 hipError_t hipMemset(void *dst, int value, size_t sizeBytes) {
@@ -180,12 +180,12 @@ hipError_t hipGetSymbolSize(size_t *size, const void *symbol) {
 
 hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
                              hipMemcpyKind kind) {
-  return api::call(__func__, [&] { copyToSymbol(symbol, src, sizeBytes, offset, kind, nullptr); });
+  return api::call(__func__, [&] { copyToSymbol(symbol, src, sizeBytes, offset, api::copyKind(kind), nullptr); });
 }
 
 hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
                                hipMemcpyKind kind) {
-  return api::call(__func__, [&] { copyFromSymbol(dst, symbol, sizeBytes, offset, kind, nullptr); });
+  return api::call(__func__, [&] { copyFromSymbol(dst, symbol, sizeBytes, offset, api::copyKind(kind), nullptr); });
 }
 
 
@@ -201,14 +201,14 @@ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flag
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
   return api::call(__func__, [&] {
     StreamRef s = streamFor(Context::instance().currentDevice(), stream);
-    copyMemory(dst, src, sizeBytes, kind, s.get());
+    copyMemory(dst, src, sizeBytes, api::copyKind(kind), s.get());
   });
 }
 
 hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind, hipStream_t stream) {
   return api::call(__func__, [&] {
     StreamRef s = streamFor(Context::instance().currentDevice(), stream);
-    copyMemory(dst, src, sizeBytes, kind, s.get());
+    copyMemory(dst, src, sizeBytes, api::copyKind(kind), s.get());
     s->synchronize();  // returns when the copy is done, like hipMemcpy
   });
 }
@@ -287,14 +287,14 @@ hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStr
 hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes, size_t offset,
                                   hipMemcpyKind kind, hipStream_t stream) {
   return api::call(__func__, [&] {
-    copyToSymbol(symbol, src, sizeBytes, offset, kind, streamFor(Context::instance().currentDevice(), stream).get());
+    copyToSymbol(symbol, src, sizeBytes, offset, api::copyKind(kind), streamFor(Context::instance().currentDevice(), stream).get());
   });
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes, size_t offset,
                                     hipMemcpyKind kind, hipStream_t stream) {
   return api::call(__func__, [&] {
-    copyFromSymbol(dst, symbol, sizeBytes, offset, kind, streamFor(Context::instance().currentDevice(), stream).get());
+    copyFromSymbol(dst, symbol, sizeBytes, offset, api::copyKind(kind), streamFor(Context::instance().currentDevice(), stream).get());
   });
 }
 

@@ -45,7 +45,7 @@ void copy3D(const hipMemcpy3DParms *p, Stream *stream) {
     return StridedSide{first, ptr.pitch, slicePitch};
   };
   const hipExtent &e = p->extent;
-  copyStrided(side(p->dstPtr, p->dstPos), side(p->srcPtr, p->srcPos), {e.width, e.height, e.depth}, p->kind, stream);
+  copyStrided(side(p->dstPtr, p->dstPos), side(p->srcPtr, p->srcPos), {e.width, e.height, e.depth}, api::copyKind(p->kind), stream);
 }
 
 void fill3D(hipPitchedPtr ptr, int value, hipExtent extent, Stream *stream) {
@@ -77,12 +77,12 @@ hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent) {
 
 hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                        hipMemcpyKind kind) {
-  return api::call(__func__, [&] { copy2D(dst, dpitch, src, spitch, width, height, kind, nullptr); });
+  return api::call(__func__, [&] { copy2D(dst, dpitch, src, spitch, width, height, api::copyKind(kind), nullptr); });
 }
 
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                             hipMemcpyKind kind, hipStream_t stream) {
-  return api::call(__func__, [&] { copy2D(dst, dpitch, src, spitch, width, height, kind, streamArgument(stream)); });
+  return api::call(__func__, [&] { copy2D(dst, dpitch, src, spitch, width, height, api::copyKind(kind), streamArgument(stream)); });
 }
 
 hipError_t hipMemcpy3D(const hipMemcpy3DParms *p) {

@@ -87,24 +87,21 @@ hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func) {
 extern "C" {
 
 hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value) {
-  return api::call(__func__, [&] { setFunctionAttribute(findFunction(func), attr, value); });
+  return api::call(__func__, [&] { setFunctionAttribute(findFunction(func), api::enumValue(attr), value); });
 }
 
 // Cache and bank configurations are hints Vulkan has no control for: validated and remembered.
 hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config) {
   return api::call(__func__, [&] {
     Function &f = findFunction(func);
-    if (config < hipFuncCachePreferNone || config > hipFuncCachePreferEqual) fail(hipErrorInvalidValue, "bad cache config");
-    f.cacheConfig = config;
+    f.cacheConfig = api::cacheConfig(config);
   });
 }
 
 hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config) {
   return api::call(__func__, [&] {
     Function &f = findFunction(func);
-    if (config < hipSharedMemBankSizeDefault || config > hipSharedMemBankSizeEightByte)
-      fail(hipErrorInvalidValue, "bad shared memory config");
-    f.sharedMemConfig = config;
+    f.sharedMemConfig = api::sharedMemConfig(config);
   });
 }
 
@@ -257,7 +254,7 @@ hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunc
     Function *function = Context::instance().registry().function(hfunc);
     if (!function) fail(hipErrorInvalidHandle, "not a function of a loaded module");
     hipFuncAttributes a = functionAttributes(*function);
-    switch (attrib) {
+    switch (api::enumValue(attrib)) {
     case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = a.maxThreadsPerBlock; break;
     case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *value = int(a.sharedSizeBytes); break;
     case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *value = int(a.constSizeBytes); break;

@@ -82,7 +82,7 @@ hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute attribute, hi
     std::optional<PointerFacts> facts = factsOf(ptr);
     if (!facts) fail(hipErrorInvalidValue, "not memory hipvk allocated or registered");
     const Allocation &a = facts->allocation();
-    switch (attribute) {
+    switch (api::enumValue(attribute)) {
       case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE: store<unsigned>(data, unsigned(facts->type())); break;
       case HIP_POINTER_ATTRIBUTE_DEVICE_POINTER: store(data, facts->devicePointer()); break;
       case HIP_POINTER_ATTRIBUTE_HOST_POINTER: store(data, facts->hostPointer()); break;

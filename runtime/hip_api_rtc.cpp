@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "api.h"
 #include "context.h"
 
 struct _hiprtcProgram {
@@ -44,7 +45,7 @@ constexpr const char *kNotSupported =
 extern "C" {
 
 const char *hiprtcGetErrorString(hiprtcResult result) {
-  switch (result) {
+  switch (hipvk::api::enumValue(result)) {
     case HIPRTC_SUCCESS: return "HIPRTC_SUCCESS";
     case HIPRTC_ERROR_OUT_OF_MEMORY: return "HIPRTC_ERROR_OUT_OF_MEMORY";
     case HIPRTC_ERROR_PROGRAM_CREATION_FAILURE: return "HIPRTC_ERROR_PROGRAM_CREATION_FAILURE";

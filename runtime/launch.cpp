@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -42,19 +43,49 @@ uint64_t launchSharedBytes(const KernelInfo &kernel, size_t dynamicShared) {
 // allocation of the device. Accesses through a pointer stay inside its allocation, so such
 // arguments alias neither each other nor the module's variables; anything else (a module
 // variable's address, an unknown address, two arguments into one allocation) takes the fallback.
-bool pointerArgumentsDisjoint(Device &device, const KernelInfo &info, const LaunchArguments &args) {
-  std::vector<const Allocation *> seen;
+// Calls `visit(index, address)` for each non-null pointer argument of a launch (the metadata's
+// 'arg ... pointer' entries), in order, until it returns false; returns whether none did.
+template <typename Visit>
+bool everyPointerArgument(const KernelInfo &info, const LaunchArguments &args, Visit visit) {
   for (size_t i = 0; i < info.args.size(); ++i) {
     if (!info.args[i].pointer) continue;
     uint64_t address = 0;
     const void *value = args.packed ? static_cast<const std::byte *>(args.packed) + info.args[i].offset : args.params[i];
     std::memcpy(&address, value, sizeof address);
-    if (address == 0) continue;
+    if (address != 0 && !visit(i, address)) return false;
+  }
+  return true;
+}
+
+bool pointerArgumentsDisjoint(Device &device, const KernelInfo &info, const LaunchArguments &args) {
+  std::vector<const Allocation *> seen;
+  return everyPointerArgument(info, args, [&](size_t, uint64_t address) {
     std::optional<Resolved> r = device.allocations().find(address);
     if (!r || !r->allocation->userOwned() || std::find(seen.begin(), seen.end(), r->allocation.get()) != seen.end()) return false;
     seen.push_back(r->allocation.get());
-  }
-  return true;
+    return true;
+  });
+}
+
+// HIPVK_CHECK_POINTERS=1: each non-null pointer argument must point into live memory of the
+// launch's device, or one past its end (a range's end): hipMalloc'd memory, module variables
+// (hipGetSymbolAddress), pinned, registered and managed memory by device or host address.
+// Anything else (freed, from before hipDeviceReset, never allocated, another device's) is refused
+// before the kernel can write through it: hipErrorInvalidValue, ROCm's answer to a launch argument
+// it rejects. Not hipErrorIllegalAddress: that is a sticky fault of a kernel that ran, while here
+// nothing ran and the device stays usable (docs/HIP_ON_VULKAN.md, "Checked pointer arguments").
+void checkPointerArguments(Device &device, const KernelInfo &info, const LaunchArguments &args) {
+  auto live = [&](uint64_t address) {
+    return device.allocations().find(address) || device.hostAllocations().find(address);
+  };
+  everyPointerArgument(info, args, [&](size_t i, uint64_t address) {
+    if (live(address) || live(address - 1)) return true;
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
+    fail(hipErrorInvalidValue, "HIPVK_CHECK_POINTERS: argument " + std::to_string(i) + " of kernel " + info.name + " (" +
+                                   hex + ") points into no live allocation of device " +
+                                   std::to_string(device.ordinal()) + " (freed, from before hipDeviceReset, or never allocated)");
+  });
 }
 
 void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 block, size_t dynamicShared,
@@ -216,6 +247,7 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
   StreamRef target = streamFor(Context::instance().currentDevice(), stream);
   Device &device = target->device();
   validate(device, info, grid, block, dynamicShared, args);
+  if (device.context().options().checkPointers) checkPointerArguments(device, info, args);
   const bool cooperative = kind == LaunchKind::Cooperative;
   const GridSyncWait wait = cooperative ? cooperativeWait(device, info, grid, block, dynamicShared) : GridSyncWait{};
 
@@ -303,7 +335,7 @@ hipFuncAttributes functionAttributes(const Function &function) {
   return a;
 }
 
-void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value) {
+void setFunctionAttribute(Function &function, std::underlying_type_t<hipFuncAttribute> attr, int value) {
   const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
   switch (attr) {
   case hipFuncAttributeMaxDynamicSharedMemorySize:

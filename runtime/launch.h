@@ -5,6 +5,7 @@
 #include <hip/hip_runtime_api.h>
 
 #include <cstddef>
+#include <type_traits>
 
 namespace hipvk {
 
@@ -39,7 +40,8 @@ void launchKernel(const void *hostStub, dim3 grid, dim3 block, void **args, size
 Function &findFunction(const void *handle);
 
 hipFuncAttributes functionAttributes(const Function &function);
-void setFunctionAttribute(Function &function, hipFuncAttribute attr, int value);
+// `attr` as the caller's integer (api::enumValue): any value, known or not.
+void setFunctionAttribute(Function &function, std::underlying_type_t<hipFuncAttribute> attr, int value);
 
 // Occupancy on the current device: blocks of `function` that run at once per compute unit. Where
 // the device's co-residency is known (Device::CoResidency) it is a guaranteed lower bound, and

@@ -55,7 +55,7 @@ void MemPool::collectLocked() {
   std::erase_if(pending_, [](const Pending &p) { return !p.after || p.after.timeline->completed() >= p.after.value; });
 }
 
-void MemPool::setAttribute(hipMemPoolAttr attr, const void *value) {
+void MemPool::setAttribute(std::underlying_type_t<hipMemPoolAttr> attr, const void *value) {
   if (!value) fail(hipErrorInvalidValue, "null attribute value");
   std::lock_guard lock(mutex_);
   auto readInt = [&](int &into) { std::memcpy(&into, value, sizeof(int)); };
@@ -77,7 +77,7 @@ void MemPool::setAttribute(hipMemPoolAttr attr, const void *value) {
   }
 }
 
-void MemPool::getAttribute(hipMemPoolAttr attr, void *value) {
+void MemPool::getAttribute(std::underlying_type_t<hipMemPoolAttr> attr, void *value) {
   if (!value) fail(hipErrorInvalidValue, "null attribute value");
   std::lock_guard lock(mutex_);
   collectLocked();

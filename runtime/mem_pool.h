@@ -9,6 +9,7 @@
 #include <hip/hip_runtime_api.h>
 
 #include <cstdint>
+#include <type_traits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,8 +42,9 @@ class MemPool {
   // hipMemPoolTrimTo: releases every freed allocation whose stream work has completed.
   void trim();
 
-  void setAttribute(hipMemPoolAttr attr, const void *value);  // throws hipErrorInvalidValue
-  void getAttribute(hipMemPoolAttr attr, void *value);
+  // `attr` as the caller's integer (api::enumValue): any value, known or not.
+  void setAttribute(std::underlying_type_t<hipMemPoolAttr> attr, const void *value);  // throws hipErrorInvalidValue
+  void getAttribute(std::underlying_type_t<hipMemPoolAttr> attr, void *value);
 
  private:
   struct Pending {

@@ -50,6 +50,11 @@ struct Options {
   // HIPVK_FORCE_STAGED_COPIES=1: synchronous copies go through staging buffers even where device
   // memory is host-visible (tests of the staged path on lavapipe, whose memory always is).
   bool forceStagedCopies = false;
+  // HIPVK_CHECK_POINTERS=1: every launch checks its pointer arguments against the device's
+  // allocation table and refuses, with hipErrorInvalidValue, one that points into no live memory
+  // (freed, from before hipDeviceReset, never allocated). Off by default: a lookup per pointer
+  // argument per launch, and a kernel may carry a pointer it never dereferences.
+  bool checkPointers = false;
 
   static Options fromEnvironment();
 };

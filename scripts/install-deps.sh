@@ -20,6 +20,7 @@ PACKAGES=(
   libomp-19-dev  # programs that compute their host reference with -fopenmp
   rocm-device-libs  # ROCm's OCML math bitcode, linked into the device library
   libmpfr-dev  # the math accuracy harness's correctly rounded references (tests/math)
+  libclang-rt-19-dev  # the sanitizer legs' and fuzz targets' runtimes (scripts/sanitizer-legs.sh)
 )
 BACKPORT_PACKAGES=(mesa-vulkan-drivers)
 MIN_MESA_MAJOR=25

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds everything (compiler, runtime, samples, tests) and runs the whole
 # test suite: doctest unit tests and the end-to-end HIP programs on lavapipe at subgroup sizes 4, 8
-# and 16 and under the Vulkan validation layer. Idempotent.
+# and 16 and under the Vulkan validation layer; then the sanitizer legs (scripts/sanitizer-legs.sh).
+# Idempotent.
 #   scripts/test.sh [extra ctest arguments, e.g. -R e2e.saxpy]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,3 +12,10 @@ scripts/install-deps.sh
 cmake -S . -B "$build" -G Ninja
 cmake --build "$build"
 ctest --test-dir "$build" --output-on-failure -j "${CTEST_PARALLEL_LEVEL:-$(nproc)}" "$@"
+# The sanitizer legs (ASan+UBSan, TSan, the fuzz targets' short runs) in their own build
+# directories, with HIPVK_SANITIZER_LEGS=1 and only for the whole suite. Not yet on by default:
+# the compiler does not build with Clang yet (StructuredCFG.cpp) and fuzz.backend_input has an open
+# finding (docs/RUNTIME.md, "Sanitizers and fuzzing").
+if [ $# -eq 0 ] && [ "${HIPVK_SANITIZER_LEGS:-0}" = 1 ]; then
+  scripts/sanitizer-legs.sh
+fi

@@ -178,7 +178,7 @@ bool isDynamicShared(const GlobalVariable &gv) {
 PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
   const DataLayout &dl = m.getDataLayout();
   ModuleLayout &layout = ctx.layout;
-  layout = {};
+  layout = ModuleLayout(); // not `= {}`: Clang (the sanitizer build) finds that ambiguous
 
   layoutGlobalSegment(m, ctx);
 

@@ -120,7 +120,9 @@ private:
     }
     if (auto *c = dyn_cast<Constant>(v))
       if (Constant *folded = ConstantFoldIntegerCast(c, wide, false, f_.getDataLayout())) return folded;
-    ctx_.diagnostics.error("internal error: cannot promote a value of type i" + std::to_string(widthOf(v)));
+    const std::string message = "internal error: cannot promote a value of type i" + std::to_string(widthOf(v));
+    if (auto *inst = dyn_cast<Instruction>(v)) ctx_.diagnostics.error(inst, message); // file:line where known
+    else ctx_.diagnostics.error(&f_, message);
     return PoisonValue::get(wide);
   }
   Value *zextFrom(IRBuilder<> &b, Value *original) {

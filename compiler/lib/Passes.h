@@ -16,6 +16,11 @@ struct PrepareInliningPass : llvm::PassInfoMixin<PrepareInliningPass> {
   CompileContext &ctx;
 };
 
+// Device functions left without a use by the always-inliner are removed (DropInlinedFunctionsPass.cpp).
+struct DropInlinedFunctionsPass : llvm::PassInfoMixin<DropInlinedFunctionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+};
+
 // Doubles as i64 bit patterns and library calls when the device lacks shaderFloat64 (SoftenDoublesPass.cpp).
 struct SoftenDoublesPass : llvm::PassInfoMixin<SoftenDoublesPass> {
   explicit SoftenDoublesPass(CompileContext &ctx) : ctx(ctx) {}

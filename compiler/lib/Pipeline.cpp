@@ -6,6 +6,7 @@
 #include "Passes.h"
 #include "SpirvEmitter.h"
 
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
@@ -83,6 +84,23 @@ const Function *oversizedKernel(const Module &m) {
   return nullptr;
 }
 
+// An internal error: the pipeline left invalid IR. Reported per function at its source line (the
+// verifier's text names instructions, not where in the program they came from); only what no
+// function explains is reported without a location.
+void reportInvalidIR(const Module &m, Diagnostics &diagnostics) {
+  bool located = false;
+  for (const Function &f : m) {
+    std::string errors;
+    raw_string_ostream os(errors);
+    if (f.isDeclaration() || !verifyFunction(f, &os)) continue;
+    diagnostics.error(&f, "internal error: invalid IR after the hipvk pipeline in '" + demangle(f.getName().str()) + "': " + errors);
+    located = true;
+  }
+  std::string errors;
+  raw_string_ostream os(errors);
+  if (!located && verifyModule(m, &os)) diagnostics.error("internal error: invalid IR after the hipvk pipeline: " + errors);
+}
+
 // Runs the registry's passes (those named in `pipeline`, or all); with `linkLibrary`, links the
 // device library (printf, assert) first, as every full compilation does.
 std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef pipeline, bool linkLibrary) {
@@ -121,9 +139,7 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
       }
   }
   ctx.targetMachine = nullptr;
-  std::string verifyErrors;
-  raw_string_ostream os(verifyErrors);
-  if (!ctx.diagnostics.hasErrors() && verifyModule(m, &os)) ctx.diagnostics.error("internal error: invalid IR after the hipvk pipeline: " + verifyErrors);
+  if (!ctx.diagnostics.hasErrors()) reportInvalidIR(m, ctx.diagnostics);
   return ctx.diagnostics.messages();
 }
 
@@ -157,7 +173,8 @@ void writeFile(const std::string &path, const void *data, size_t size, sys::fs::
   if (!ec) out.write(static_cast<const char *>(data), size);
 }
 
-// Validates and optimises kernel module `index`; returns an error text, empty when fine. Files
+// Validates and optimises kernel module `index`; returns an error text (to be located at the
+// kernel), empty when fine. Files
 // under --save-temps are numbered in metadata order: mangled names can outgrow a file name.
 std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileOptions &options) {
   if (std::string error = validateSpirv(module.words); !error.empty()) {
@@ -165,13 +182,13 @@ std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileO
       std::string text = disassembleSpirv(module.words);
       writeFile(options.saveTempsPrefix + "." + std::to_string(index) + ".invalid.spvasm", text.data(), text.size(), sys::fs::OF_Text);
     }
-    return "hipvk: internal error: the generated SPIR-V of kernel '" + module.kernel + "' is invalid: " + error;
+    return "internal error: the generated SPIR-V of kernel '" + module.kernel + "' is invalid: " + error;
   }
   if (!options.optimizeSpirv) return {};
   if (std::string error = optimizeSpirv(module.words); !error.empty())
-    return "hipvk: internal error: spirv-opt failed on kernel '" + module.kernel + "': " + error;
+    return "internal error: spirv-opt failed on kernel '" + module.kernel + "': " + error;
   if (std::string error = validateSpirv(module.words); !error.empty())
-    return "hipvk: internal error: spirv-opt produced invalid SPIR-V for kernel '" + module.kernel + "': " + error;
+    return "internal error: spirv-opt produced invalid SPIR-V for kernel '" + module.kernel + "': " + error;
   return {};
 }
 
@@ -375,7 +392,8 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   for (size_t i = 0; i < result.modules.size(); ++i) {
     KernelSpirv &module = result.modules[i];
     if (std::string error = finishKernelModule(module, i, options); !error.empty()) {
-      result.errors.push_back(error);
+      ctx.diagnostics.error(m.getFunction(module.kernel), error); // file:line of the kernel
+      result.errors = ctx.diagnostics.messages();
       return result;
     }
     if (!options.saveTempsPrefix.empty())
