@@ -12,6 +12,7 @@
 
 namespace llvm {
 class LLVMContext;
+class MemoryBufferRef;
 class Module;
 } // namespace llvm
 
@@ -49,6 +50,13 @@ struct CompileResult {
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success
   std::vector<uint8_t> blob() const;
 };
+
+// Reads LLVM IR (bitcode or text) as hipvk-spirv's input: a module that does not verify is
+// returned for the pipeline to refuse with an error, never aborted on by LLVM's reader
+// (InputModule.cpp). Null, with `error` set, when the bytes are not LLVM IR.
+std::unique_ptr<llvm::Module> readInputModule(llvm::MemoryBufferRef input, llvm::LLVMContext &context, std::string &error);
+// The same for other readers of device bitcode (DeviceLink.cpp): turns LLVM's aborting check off.
+void keepUnverifiedInputs();
 
 // Runs the whole device pipeline on `m` (consumed).
 CompileResult compileModule(llvm::Module &m, const CompileOptions &options);

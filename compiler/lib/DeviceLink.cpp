@@ -100,6 +100,7 @@ DeviceLinkResult linkDeviceCode(LLVMContext &context, const std::vector<std::str
       }
     };
     auto parse = [&](MemoryBufferRef bitcode) -> std::unique_ptr<Module> {
+      keepUnverifiedInputs();
       Expected<std::unique_ptr<Module>> module = parseBitcodeFile(bitcode, context);
       if (module) return std::move(*module);
       result.errors.push_back("hipvk: error: device code in '" + path + "': " + toString(module.takeError()));

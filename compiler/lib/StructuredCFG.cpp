@@ -18,7 +18,7 @@ bool annotateStructuredCFG(Function &f, StructuredCFG &out, MergeConflict &confl
   DominatorTree dt(f);
   PostDominatorTree pdt(f);
   LoopInfo li(dt);
-  out = {};
+  out = StructuredCFG();
 
   // Loop headers and continue targets are taken: no selection may merge there.
   std::set<const BasicBlock *> claimed;

@@ -10,10 +10,8 @@
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <fstream>
@@ -128,10 +126,15 @@ int main(int argc, char **argv) {
     return writeFile(stub, text.data(), text.size()) ? 0 : 1;
   }
 
-  llvm::SMDiagnostic parseError;
-  std::unique_ptr<llvm::Module> module = llvm::parseIRFile(inputs[0], parseError, context);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input = llvm::MemoryBuffer::getFileOrSTDIN(inputs[0]);
+  if (!input) {
+    std::cerr << "hipvk-spirv: cannot read '" << inputs[0] << "': " << input.getError().message() << "\n";
+    return 1;
+  }
+  std::string readError;
+  std::unique_ptr<llvm::Module> module = hipvk::readInputModule((*input)->getMemBufferRef(), context, readError);
   if (!module) {
-    parseError.print("hipvk-spirv", llvm::errs());
+    std::cerr << readError;
     return 1;
   }
   return compileAndWrite(*module, options, mode, output, verbose, inputs[0]);
