@@ -44,7 +44,7 @@ template <typename T, unsigned kBlock> void run(const char *name, unsigned n, un
   for (int launch = 0; launch < 3; ++launch) {
     HIP_CHECK(hipMemset(total, 0, sizeof(T)));
     sum_all<T, kBlock><<<blocks, kBlock>>>(d_in, n, partials, tickets, total);
-    HIP_CHECK_LAUNCH();
+    if (!e2e::launched(name)) return;  // 64-bit atomics on a device without them
     // Per-block sums of integers below 2^24 are exact in float; the reference adds in the
     // device's order: per block as the tree does, then block by block.
     std::vector<T> block_sums(blocks);
