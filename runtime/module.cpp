@@ -5,9 +5,11 @@
 #include <spirv/unified1/spirv.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -15,6 +17,7 @@
 #include <cxxabi.h>
 
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "context.h"
@@ -26,24 +29,42 @@
 namespace hipvk {
 namespace {
 
-// Whether [p, p + n) is mapped memory: mincore fails (ENOMEM) when any page of the range is not.
-bool isMapped(const void *p, uint64_t n) {
+// Whether every byte of [p, p + n) can be read. One byte of each page is read through
+// process_vm_readv, which reports a page that is not mapped, or mapped without read access (a
+// PROT_NONE guard page, which mincore counts as mapped), instead of faulting. Where that call is
+// refused (a seccomp filter), mincore's "mapped" has to do.
+bool isReadable(const void *p, uint64_t n) {
   const uintptr_t page = uintptr_t(sysconf(_SC_PAGESIZE)), start = uintptr_t(p) & ~(page - 1);
+  if (n == 0) return true;
   if (n > UINTPTR_MAX - uintptr_t(p)) return false;
   const uintptr_t end = uintptr_t(p) + n;
-  std::vector<unsigned char> residency((end - start + page - 1) / page);
-  return residency.empty() || mincore(reinterpret_cast<void *>(start), end - start, residency.data()) == 0;
+  const uintptr_t pages = (end - start + page - 1) / page;
+  constexpr uintptr_t kBatch = 512;  // below IOV_MAX
+  std::array<char, kBatch> sink;
+  std::array<iovec, kBatch> remote;
+  for (uintptr_t first = 0; first < pages; first += kBatch) {
+    const uintptr_t count = std::min(kBatch, pages - first);
+    for (uintptr_t i = 0; i < count; ++i) remote[i] = {reinterpret_cast<void *>(start + (first + i) * page), 1};
+    iovec local{sink.data(), count};
+    const ssize_t read = process_vm_readv(getpid(), &local, 1, remote.data(), count, 0);
+    if (read < 0 && (errno == EPERM || errno == ENOSYS)) {
+      std::vector<unsigned char> residency(pages);
+      return mincore(reinterpret_cast<void *>(start), end - start, residency.data()) == 0;
+    }
+    if (read != ssize_t(count)) return false;
+  }
+  return true;
 }
 
 // The bytes of a blob given without its size (registered by Clang's wrapper, or to
-// hipModuleLoadData): what its header announces where all of that is mapped, else what is mapped of
-// the header (the parser then reports the blob truncated instead of reading past the mapping).
-uint64_t mappedBlobBytes(const void *data) {
+// hipModuleLoadData): what its header announces where all of that is readable, else what is
+// readable of the header (the parser then reports the blob truncated instead of reading past it).
+uint64_t readableBlobBytes(const void *data) {
   constexpr uint64_t kLargest = uint64_t(1) << 32; // larger is a corrupted header, not a program
-  if (!isMapped(data, sizeof(blob::Header))) return isMapped(data, 1) ? 1 : 0;
+  if (!isReadable(data, sizeof(blob::Header))) return isReadable(data, 1) ? 1 : 0;
   blob::Header header;
   std::memcpy(&header, data, sizeof(header));
-  if (header.total_size <= kLargest && isMapped(data, header.total_size)) return header.total_size;
+  if (header.total_size <= kLargest && isReadable(data, header.total_size)) return header.total_size;
   return sizeof(blob::Header);
 }
 
@@ -210,13 +231,13 @@ std::unique_ptr<Module> Module::fromWrapper(const void *wrapper) {
   std::memcpy(&w, wrapper, sizeof(w));
   if (w.magic != blob::kClangWrapperMagic || w.version != blob::kClangWrapperVersion)
     invalidImage("not a HIP fat binary wrapper");
-  return fromBlob(w.binary, mappedBlobBytes(w.binary));
+  return fromBlob(w.binary, readableBlobBytes(w.binary));
 }
 
 std::unique_ptr<Module> Module::fromImage(const void *image, uint64_t available) {
   if (!image) fail(hipErrorInvalidValue, "null code object");
   if (available == kUnknownSize) // a blob, or Clang's wrapper around one
-    available = std::max<uint64_t>(mappedBlobBytes(image), isMapped(image, sizeof(blob::ClangFatbinWrapper)) ? sizeof(blob::ClangFatbinWrapper) : 0);
+    available = std::max<uint64_t>(readableBlobBytes(image), isReadable(image, sizeof(blob::ClangFatbinWrapper)) ? sizeof(blob::ClangFatbinWrapper) : 0);
   if (available >= sizeof(blob::ClangFatbinWrapper)) {
     uint32_t magic;
     std::memcpy(&magic, image, sizeof(magic));

@@ -105,7 +105,8 @@ private:
       return ConstantFP::get(f32_, value);
     }
     if (isa<UndefValue>(v)) return UndefValue::get(promotedType(v->getType()));
-    ctx_.diagnostics.error("internal error: cannot promote a half value");
+    if (current_) ctx_.diagnostics.error(current_, "internal error: cannot promote a half value");
+    else ctx_.diagnostics.error("internal error: cannot promote a half value");
     return PoisonValue::get(f32_);
   }
 
@@ -238,6 +239,7 @@ private:
   }
 
   void rewrite(Instruction &inst) {
+    current_ = &inst;  // where an internal error is reported
     IRBuilder<> b(&inst);
     Value *result = nullptr;
     const bool halfResult = isHalf(inst.getType());
@@ -346,6 +348,7 @@ private:
   CompileContext &ctx_;
   Type *f32_, *i32_, *i16_;
   DenseMap<Value *, Value *> promoted_;
+  const Instruction *current_ = nullptr;  // the instruction being rewritten
 };
 
 } // namespace

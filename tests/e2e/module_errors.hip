@@ -102,26 +102,28 @@ int main() {
   e2e::check(meta != std::string::npos, "metadata found in the code object");
   if (meta != std::string::npos) corrupt[meta + 15] = '7';  // an unknown metadata version
   expectError("corrupt metadata", hipModuleLoadData(&m, corrupt.data()), hipErrorInvalidImage);
-  // An image in memory whose header announces more bytes than are mapped (a corrupted executable):
-  // the image ends where the mapping does, so reading past it would crash.
-  {
+  // An image in memory whose header announces more bytes than can be read (a corrupted executable):
+  // the image ends where readable memory does, followed by nothing mapped or by a PROT_NONE guard
+  // page (mapped, so mincore alone would call it fine), so reading past it would crash.
+  for (bool guard : {false, true}) {
     const size_t page = size_t(sysconf(_SC_PAGESIZE)), span = (image.size() + page - 1) / page * page;
     char *map = static_cast<char *>(mmap(nullptr, span + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
     e2e::check(map != MAP_FAILED, "mapping for the overlong image");
-    if (map != MAP_FAILED) {
-      munmap(map + span, page); // nothing mapped after the image
-      char *placed = map + span - image.size();
-      std::copy(image.begin(), image.end(), placed);
-      uint64_t announced = 0;
-      std::memcpy(&announced, placed + 16, sizeof announced); // the header's total_size
-      announced += 4096;
-      std::memcpy(placed + 16, &announced, sizeof announced);
-      expectError("header announcing more than is mapped", hipModuleLoadData(&m, placed), hipErrorInvalidImage);
-      std::memcpy(placed + 16, "\xff\xff\xff\xff\xff\xff\xff\x7f", 8);
-      expectError("header announcing 2^63 bytes", hipModuleLoadData(&m, placed), hipErrorInvalidImage);
-      expectError("an image cut at the mapping's end", hipModuleLoadData(&m, map + span - 6), hipErrorInvalidKernelFile);
-      munmap(map, span);
-    }
+    if (map == MAP_FAILED) continue;
+    if (guard) e2e::check(mprotect(map + span, page, PROT_NONE) == 0, "guard page");
+    else munmap(map + span, page);  // nothing mapped after the image
+    const std::string after = guard ? " (a guard page after it)" : " (nothing mapped after it)";
+    char *placed = map + span - image.size();
+    std::copy(image.begin(), image.end(), placed);
+    uint64_t announced = 0;
+    std::memcpy(&announced, placed + 16, sizeof announced);  // the header's total_size
+    announced += 4096;
+    std::memcpy(placed + 16, &announced, sizeof announced);
+    expectError(("header announcing more than is readable" + after).c_str(), hipModuleLoadData(&m, placed), hipErrorInvalidImage);
+    std::memcpy(placed + 16, "\xff\xff\xff\xff\xff\xff\xff\x7f", 8);
+    expectError(("header announcing 2^63 bytes" + after).c_str(), hipModuleLoadData(&m, placed), hipErrorInvalidImage);
+    expectError(("an image cut where readable memory ends" + after).c_str(), hipModuleLoadData(&m, map + span - 6), hipErrorInvalidKernelFile);
+    munmap(map, guard ? span + page : span);
   }
   stillUsable(good, "after truncated and corrupt images");
   std::remove(empty.c_str());
