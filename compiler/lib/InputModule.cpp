@@ -2,17 +2,23 @@
 // -fgpu-rdc objects). LLVM's readers upgrade the debug information of a module that declares
 // debug metadata and, doing so, verify it and abort the process if it is broken ("Broken module
 // found"). That upgrade is turned off here: a broken module reaches the pipeline's own check
-// (Pipeline.cpp), which refuses it with an error instead of a crash.
+// (Pipeline.cpp), which refuses it with an error instead of a crash. Bitcode the reader itself
+// crashes on is read in a child process first (readerSurvives).
 #include "Compiler.h"
 
 #include <llvm/ADT/StringMap.h>
+#include <llvm/BinaryFormat/Magic.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cerrno>
 #include <mutex>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -27,8 +33,34 @@ void keepUnverifiedInputs() {
   });
 }
 
+namespace {
+
+// Whether LLVM's bitcode reader gets through `input` without crashing. It is not hardened against
+// malformed bitcode (a corrupted file can make it dereference null), so it first reads the input in
+// a child process: a crash there is an error here, not the end of hipvk-spirv.
+bool readerSurvives(MemoryBufferRef input) {
+  pid_t child = fork();
+  if (child < 0) return true;  // cannot tell: read it as is
+  if (child == 0) {
+    LLVMContext context;
+    SMDiagnostic diagnostic;
+    (void)parseIR(input, diagnostic, context);
+    _exit(0);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+} // namespace
+
 std::unique_ptr<Module> readInputModule(MemoryBufferRef input, LLVMContext &context, std::string &error) {
   keepUnverifiedInputs();
+  if (identify_magic(input.getBuffer()) == file_magic::bitcode && !readerSurvives(input)) {
+    error = "hipvk: error: '" + input.getBufferIdentifier().str() + "' is not valid LLVM bitcode (LLVM's reader fails on it)\n";
+    return nullptr;
+  }
   SMDiagnostic diagnostic;
   std::unique_ptr<Module> module = parseIR(input, diagnostic, context);
   if (!module) {

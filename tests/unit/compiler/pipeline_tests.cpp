@@ -289,7 +289,8 @@ exit:
   std::map<unsigned, int> storesBySpace;
   for (llvm::Instruction &inst : llvm::instructions(*p.module->getFunction("k"))) {
     if (auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst)) ++storesBySpace[store->getPointerAddressSpace()];
-    if (auto *sel = llvm::dyn_cast<llvm::SelectInst>(&inst)) CHECK(sel->getType()->getPointerAddressSpace() != 0);
+    if (auto *sel = llvm::dyn_cast<llvm::SelectInst>(&inst); sel && sel->getType()->isPointerTy())
+      CHECK(sel->getType()->getPointerAddressSpace() != 0);
     if (auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst); phi && phi->getType()->isPointerTy())
       CHECK(phi->getType()->getPointerAddressSpace() != 0);
     if (auto *cmp = llvm::dyn_cast<llvm::ICmpInst>(&inst); cmp && cmp->getOperand(0)->getType()->isPointerTy())
