@@ -13,6 +13,7 @@
 #if defined(__cplusplus)
 #include <hip/hipvk_detail/fp_convert.h>
 #include <hip/hipvk_detail/fp16_ops.h>
+#include <hip/hipvk_detail/fp16_math.h>
 
 struct __hip_bfloat16_raw {
   unsigned short x;
@@ -122,4 +123,17 @@ __HIPVK_FP16_OPS(__hip_bfloat16, __hip_bfloat162, __bfloat162float, __hipvk_f2bf
 #endif
 
 #undef __HIPVK_B
+
+// ---- math: hsqrt, hsin, h2exp10, ... overloaded for bfloat16 (device code; hipvk_detail/fp16_math.h)
+#if defined(__HIP__)
+template <> struct __hipvk_fp16_math::format<__hip_bfloat16> {
+  static constexpr int EB = 8, MB = 7;
+};
+__HIPVK_FP16_MATH(__hip_bfloat16, __hip_bfloat162)
+
+// ---- warp shuffles of __hip_bfloat16 and __hip_bfloat162: their bits travel ---------------------
+#include <hip/hipvk_detail/warp_functions.h>
+__HIPVK_WARP_SHUFFLES(__hip_bfloat16)
+__HIPVK_WARP_SHUFFLES(__hip_bfloat162)
+#endif
 #endif  // __cplusplus

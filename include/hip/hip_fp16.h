@@ -15,6 +15,7 @@
 #if defined(__cplusplus)
 #include <hip/hipvk_detail/fp_convert.h>
 #include <hip/hipvk_detail/fp16_ops.h>
+#include <hip/hipvk_detail/fp16_math.h>
 
 struct __half_raw {
   unsigned short x;
@@ -121,6 +122,14 @@ __HIPVK_FP16_OPS(__half, __half2, __half2float, __hipvk_f2h, 5, 10)
 #endif
 
 #undef __HIPVK_H
+
+// ---- math: hsqrt, hsin, h2exp10, ... (device code; hipvk_detail/fp16_math.h) ------------------------
+#if defined(__HIP__)
+template <> struct __hipvk_fp16_math::format<__half> {
+  static constexpr int EB = 5, MB = 10;
+};
+__HIPVK_FP16_MATH(__half, __half2)
+#endif
 
 // ---- warp shuffles of __half and __half2: their bits travel ---------------------------------------
 #if defined(__HIP__)

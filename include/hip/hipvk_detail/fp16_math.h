@@ -1,0 +1,139 @@
+// The h* / h2* math functions of hip_fp16.h and hip_bf16.h (hsqrt, hsin, h2exp10, ...), one
+// template for both 16-bit formats: hip_fp16.h and hip_bf16.h each instantiate the names for their
+// scalar and pair types with __HIPVK_FP16_MATH.
+//
+// Every result is the correctly rounded 16-bit value of the exact function (round to nearest
+// even), on every device, and it is computed like this:
+//  - ceil, floor, trunc, rint: exact in float (the result of a 16-bit input is a 16-bit value).
+//  - sqrt and 1/x: float's correctly rounded sqrt and division, rounded once more to the 16-bit
+//    format. Rounding twice is innocuous because float's 24 bits are >= 2p + 2 for half (p = 11)
+//    and bfloat16 (p = 8) (Figueroa's theorem), so the result is the correctly rounded one.
+//  - 1/sqrt: float's 1 / sqrt (two correctly rounded operations: within 2 float ulps of the exact
+//    value), rounded to the format. That is correctly rounded because the exact 1/sqrt(x) of every
+//    half and bfloat16 input lies more than 2.5 float ulps away from a midpoint between two
+//    16-bit values (measured over all 2^16 inputs with MPFR; tests/e2e/half_math checks the results
+//    of all of them).
+//  - exp, exp2, exp10, log, log2, log10, sin, cos: OCML's float function (within 2 ulps of the
+//    exact value, docs/MATH.md), rounded once to the format. That is right unless the exact value
+//    and the float result lie on different sides of a midpoint between two 16-bit values, which can
+//    only happen when the float result is within a few float ulps of such a midpoint: 10 to 40 of
+//    the 65536 half inputs per function, a handful of the bfloat16 ones. Only there the function is
+//    evaluated again to about 2^-40 in float-float arithmetic and rounded once, exactly, to the
+//    format (hipvk_detail/fp16_math_slow.h, which says why that suffices). That slow path runs for
+//    those few lanes only, in float and integer arithmetic that every device has, so the result is
+//    the same bits on every device.
+// NaN inputs give a quiet NaN; infinities, signed zeros and the domain edges follow C99 for the
+// float function (hlog(-0) = -inf, hrsqrt(-0) = -inf, hsqrt(-1) = NaN, hsin(-0) = -0).
+#pragma once
+
+#include <hip/hipvk_detail/fp_convert.h>
+
+#if defined(__cplusplus) && defined(__HIP__)
+#include <hip/hipvk_detail/fp16_math_slow.h>
+#include <hip/hipvk_detail/ocml.h>
+
+namespace __hipvk_fp16_math {
+
+// (EB, MB): the format's exponent and mantissa bits; each header specialises it for its scalar
+// type (binary16: 5, 10; bfloat16: 8, 7).
+template <class H> struct format;
+
+template <class H> __device__ __forceinline__ float to_float(H h) {
+  if constexpr (format<H>::EB == 8) return __hipvk_bf16_bits_to_float(h.__bits());
+  else return __hipvk_half_bits_to_float(h.__bits());
+}
+template <class H> __device__ __forceinline__ H from_float(float f) {
+  return H::__from_bits(__hipvk_float_to_fp<format<H>::EB, format<H>::MB>(f, __hipvk_rn));
+}
+
+// Whether the float y might lie on the other side of a midpoint between two (EB, MB) values than
+// an exact value within `ulps` float ulps of it: then rounding y to the format might not give the
+// exact value's rounding. y's significand is split at the format's rounding position (which moves
+// into the significand for the format's subnormals); the midpoint is the half-way pattern of the
+// bits below it. Integer arithmetic only.
+template <int EB, int MB> __device__ __forceinline__ bool near_midpoint(float y, unsigned ulps) {
+  const unsigned u = __hipvk_float_bits(y) & 0x7fffffffu;
+  if (u >= 0x7f800000u) return false;  // NaN and infinities are exact
+  const int fexp = static_cast<int>(u >> 23);
+  const int e = fexp ? fexp - 127 : -126;  // exponent of y's binade (float subnormals: -126)
+  const unsigned m = fexp ? (u & 0x7fffffu) | 0x800000u : u;
+  const int emin = 2 - (1 << (EB - 1));
+  const int quantum = (e < emin ? emin : e) - MB;  // exponent of the format's last place at y
+  const int s = quantum - (e - 23);                 // float bits below it: >= 23 - MB
+  // Below half the smallest subnormal by a factor of two or more: y (< 2^24 float ulps) is at
+  // least 2^23 ulps from the only midpoint there, 2^(s-1).
+  if (s > 25) return false;
+  const unsigned below = m & ((1u << s) - 1u), mid = 1u << (s - 1);
+  const unsigned dist = below > mid ? below - mid : mid - below;
+  // +1: the exact value is within ulps + 1/2 of y, and a float ulp below a power of two is half of
+  // y's ulp, so this errs on the careful side.
+  return dist <= ulps + 1u;
+}
+
+// f(x) rounded to the format of H: F::f is the float function, F::ulps its error bound in float
+// ulps (0: the float result's rounding is already the correct one), F::slow the correctly rounded
+// result, used where the float result is too close to a midpoint to decide.
+template <class F, class H> __device__ __forceinline__ H rounded(H x) {
+  constexpr int EB = format<H>::EB, MB = format<H>::MB;
+  const float xf = to_float(x);
+  const float y = F::f(xf);
+  if constexpr (F::ulps != 0) {
+    if (near_midpoint<EB, MB>(y, F::ulps)) [[unlikely]]
+      return H::__from_bits(F::template slow<EB, MB>(xf));
+  }
+  return H::__from_bits(__hipvk_float_to_fp<EB, MB>(y, __hipvk_rn));
+}
+
+// OCML's float functions are within 2 ulps of the exact value (measured, docs/MATH.md: sin, cos 2;
+// exp, exp2, exp10, log, log2, log10 1); the bound below leaves room for a driver whose
+// contractions differ from lavapipe's.
+inline constexpr unsigned kOcmlUlps = 4;
+#define __HIPVK_FP16_MATH_FN(NAME, SLOW)                                                  \
+  struct NAME {                                                                           \
+    static constexpr unsigned ulps = kOcmlUlps;                                           \
+    static __device__ __forceinline__ float f(float x) { return __ocml_##NAME##_f32(x); } \
+    template <int EB, int MB> static __device__ __forceinline__ unsigned short slow(float x) { return SLOW; } \
+  };
+__HIPVK_FP16_MATH_FN(exp, (exp2_scaled<EB, MB>(x, ffc(1.44269504088896340736))))
+__HIPVK_FP16_MATH_FN(exp2, (exp2_scaled<EB, MB>(x, ffc(1.0))))
+__HIPVK_FP16_MATH_FN(exp10, (exp2_scaled<EB, MB>(x, ffc(3.32192809488736234787))))
+__HIPVK_FP16_MATH_FN(log, (log_scaled<EB, MB>(x, kLn2, ffc(1.0))))
+__HIPVK_FP16_MATH_FN(log2, (log_scaled<EB, MB>(x, ffc(1.0), ffc(1.44269504088896340736))))
+__HIPVK_FP16_MATH_FN(log10, (log_scaled<EB, MB>(x, ffc(0.30102999566398119521), ffc(0.43429448190325182765))))
+__HIPVK_FP16_MATH_FN(sin, (sin_cos<EB, MB>(x, false)))
+__HIPVK_FP16_MATH_FN(cos, (sin_cos<EB, MB>(x, true)))
+#undef __HIPVK_FP16_MATH_FN
+
+// Functions whose float result rounds correctly as it is (see the top of this file).
+#define __HIPVK_FP16_MATH_EXACT(NAME, EXPR)                                   \
+  struct NAME {                                                               \
+    static constexpr unsigned ulps = 0;                                       \
+    static __device__ __forceinline__ float f(float x) { return EXPR; }       \
+  };
+__HIPVK_FP16_MATH_EXACT(sqrt, __builtin_sqrtf(x))  // correctly rounded by the backend
+__HIPVK_FP16_MATH_EXACT(rcp, 1.0f / x)              // correctly rounded by the backend
+__HIPVK_FP16_MATH_EXACT(rsqrt, 1.0f / __builtin_sqrtf(x))
+__HIPVK_FP16_MATH_EXACT(ceil, __builtin_ceilf(x))
+__HIPVK_FP16_MATH_EXACT(floor, __builtin_floorf(x))
+__HIPVK_FP16_MATH_EXACT(trunc, __builtin_truncf(x))
+__HIPVK_FP16_MATH_EXACT(rint, __builtin_rintf(x))  // ties to even, as hrint must
+#undef __HIPVK_FP16_MATH_EXACT
+
+}  // namespace __hipvk_fp16_math
+
+// The public names for scalar type H and pair type H2 (ROCm's: hsin(__half), h2sin(__half2); the
+// same names overloaded for __hip_bfloat16 / __hip_bfloat162).
+#define __HIPVK_FP16_MATH_1(H, H2, NAME)                                                              \
+  __device__ __forceinline__ H h##NAME(H x) { return __hipvk_fp16_math::rounded<__hipvk_fp16_math::NAME>(x); } \
+  __device__ __forceinline__ H2 h2##NAME(H2 v) { return H2(h##NAME(v.x), h##NAME(v.y)); }
+#define __HIPVK_FP16_MATH(H, H2)                                                                      \
+  __HIPVK_FP16_MATH_1(H, H2, sqrt) __HIPVK_FP16_MATH_1(H, H2, rsqrt) __HIPVK_FP16_MATH_1(H, H2, rcp)   \
+  __HIPVK_FP16_MATH_1(H, H2, exp) __HIPVK_FP16_MATH_1(H, H2, exp2) __HIPVK_FP16_MATH_1(H, H2, exp10)   \
+  __HIPVK_FP16_MATH_1(H, H2, log) __HIPVK_FP16_MATH_1(H, H2, log2) __HIPVK_FP16_MATH_1(H, H2, log10)   \
+  __HIPVK_FP16_MATH_1(H, H2, sin) __HIPVK_FP16_MATH_1(H, H2, cos)                                      \
+  __HIPVK_FP16_MATH_1(H, H2, ceil) __HIPVK_FP16_MATH_1(H, H2, floor) __HIPVK_FP16_MATH_1(H, H2, trunc) \
+  __HIPVK_FP16_MATH_1(H, H2, rint)
+
+#else
+#define __HIPVK_FP16_MATH(H, H2)
+#endif  // __cplusplus && __HIP__

@@ -1,0 +1,211 @@
+// The slow path of hipvk's 16-bit math (hipvk_detail/fp16_math.h): exp2, log and sin/cos of a
+// 16-bit input to about 2^-40 relative precision in float-float arithmetic (a value is hi + lo,
+// two floats), rounded once, exactly, to the 16-bit format. It runs only for the few inputs whose
+// float result lies too close to a midpoint between two 16-bit values to be rounded directly.
+//
+// Why float-float and not double: the path must give the same bits on every device, and doubles
+// are software on devices without shaderFloat64 (SwiftShader), where OCML's double functions made
+// one kernel calling hsin take 11 s to compile instead of 0.7 s. Float arithmetic and 32/64-bit
+// integers exist everywhere.
+//
+// Why 2^-40 is enough: over all 65536 inputs of either format, the exact values of exp, exp2,
+// exp10, log, log2, log10, sin and cos are at least 2^-18 units in the 16-bit last place away from
+// a midpoint (2^-29 relative for half, 2^-26 for bfloat16), or exactly on one (exp2(-25) for half),
+// which the path computes exactly (MPFR, over every input; tests/e2e/half_math checks every result).
+//
+// Float-float needs the individual operations rounded as written: no contraction, no
+// reassociation, even under -ffast-math; each function says so (the products it forms are exact,
+// so even a fused multiply-add would not change them, but a reassociated sum would).
+#pragma once
+
+#include <hip/hipvk_detail/fp_convert.h>
+
+#if defined(__cplusplus) && defined(__HIP__)
+
+#define __HIPVK_FF_PRECISE _Pragma("clang fp contract(off) reassociate(off)")
+
+namespace __hipvk_fp16_math {
+
+struct ff {
+  float hi, lo;  // the value hi + lo, |lo| <= ulp(hi) / 2
+};
+// A constant as float-float (evaluated by the compiler: no double arithmetic on the device).
+constexpr ff ffc(double d) { return ff{static_cast<float>(d), static_cast<float>(d - static_cast<double>(static_cast<float>(d)))}; }
+
+__device__ __forceinline__ ff two_sum(float a, float b) {
+  __HIPVK_FF_PRECISE
+  const float s = a + b, bb = s - a;
+  return ff{s, (a - (s - bb)) + (b - bb)};
+}
+__device__ __forceinline__ ff fast_two_sum(float a, float b) {  // |a| >= |b|
+  __HIPVK_FF_PRECISE
+  const float s = a + b;
+  return ff{s, b - (s - a)};
+}
+// The top 12 bits of the significand (by masking: no rounding that a compiler could change).
+__device__ __forceinline__ float high12(float a) { return __hipvk_bits_float(__hipvk_float_bits(a) & 0xfffff000u); }
+// a * b exactly (Dekker): the partial products of the 12-bit halves are exact.
+__device__ __forceinline__ ff two_prod(float a, float b) {
+  __HIPVK_FF_PRECISE
+  const float p = a * b, ah = high12(a), al = a - ah, bh = high12(b), bl = b - bh;
+  return ff{p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
+}
+__device__ __forceinline__ ff add(ff a, ff b) {
+  __HIPVK_FF_PRECISE
+  const ff s = two_sum(a.hi, b.hi);
+  return fast_two_sum(s.hi, s.lo + (a.lo + b.lo));
+}
+__device__ __forceinline__ ff mul(ff a, ff b) {
+  __HIPVK_FF_PRECISE
+  const ff p = two_prod(a.hi, b.hi);
+  return fast_two_sum(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi));
+}
+__device__ __forceinline__ ff neg(ff a) { return ff{-a.hi, -a.lo}; }
+// c[I] + x (c[I + 1] + x (c[I + 2] + ...)), unrolled by the template (the slow path is cold code,
+// which LLVM would not unroll as a loop).
+template <int I = 0, int N> __device__ __forceinline__ ff horner(ff x, const ff (&c)[N]) {
+  if constexpr (I == N - 1) return c[I];
+  else return add(mul(horner<I + 1>(x, c), x), c[I]);
+}
+
+// |f| = m * 2^e exactly, m < 2^24 (f finite, non-zero).
+__device__ __forceinline__ void decompose(float f, unsigned &m, int &e) {
+  const unsigned u = __hipvk_float_bits(f), exp = (u >> 23) & 0xffu;
+  m = exp ? (u & 0x7fffffu) | 0x800000u : u & 0x7fffffu;
+  e = exp ? static_cast<int>(exp) - 150 : -149;
+}
+
+// (v.hi + v.lo) * 2^n rounded once to the format (EB, MB), to nearest even, in integer arithmetic:
+// the exact sum is formed as one integer significand (a lo far below hi leaves a sticky unit).
+template <int EB, int MB> __device__ __forceinline__ unsigned short round_ff(ff v, int n) {
+  unsigned mh, ml;
+  int eh, el;
+  decompose(v.hi, mh, eh);
+  const unsigned sign = __hipvk_float_bits(v.hi) >> 31;
+  if (v.lo == 0.0f) return __hipvk_round_to_fp<EB, MB>(sign, mh, eh + n, __hipvk_rn);
+  decompose(v.lo, ml, el);
+  const bool same = (__hipvk_float_bits(v.lo) >> 31) == sign;
+  const int shift = eh - el;  // > 0: |lo| < |hi|
+  unsigned long long m;
+  int e;
+  if (shift <= 39) {
+    m = (static_cast<unsigned long long>(mh) << shift);
+    m = same ? m + ml : m - ml;
+    e = el;
+  } else {  // lo lies below the 63 bits: it only says on which side of hi the value is
+    m = static_cast<unsigned long long>(mh) << 39;
+    m = same ? m + 1u : m - 1u;
+    e = eh - 39;
+  }
+  return __hipvk_round_to_fp<EB, MB>(sign, m, e + n, __hipvk_rn);
+}
+
+inline constexpr ff kLn2 = ffc(0.69314718055994530942);
+// exp(s) = sum s^k / k!, |s| <= 0.35: the first omitted term is below 2^-47.
+__device__ __forceinline__ ff exp_small(ff s) {
+  constexpr ff c[] = {ffc(1.0), ffc(1.0), ffc(1.0 / 2), ffc(1.0 / 6), ffc(1.0 / 24), ffc(1.0 / 120), ffc(1.0 / 720),
+                      ffc(1.0 / 5040), ffc(1.0 / 40320), ffc(1.0 / 362880), ffc(1.0 / 3628800), ffc(1.0 / 39916800)};
+  return horner(s, c);
+}
+
+// 2^(x * c), c = log2 of the base, rounded to the format. x * c = n + r, |r| <= 1/2, 2^r =
+// exp(r ln 2); x has at most 11 significant bits, so x * c.hi is exact as two floats.
+template <int EB, int MB> __device__ __forceinline__ unsigned short exp2_scaled(float x, ff c) {
+  __HIPVK_FF_PRECISE
+  const ff p = two_prod(x, c.hi);
+  const ff t = fast_two_sum(p.hi, p.lo + x * c.lo);
+  const float n = __builtin_rintf(t.hi);
+  const ff r = two_sum(t.hi - n, t.lo);  // t.hi - n is exact
+  return round_ff<EB, MB>(exp_small(mul(r, kLn2)), static_cast<int>(n));
+}
+
+// log(x) * c2 + k * c1 where x = m * 2^k, m in [sqrt(1/2), sqrt(2)): log(m) = 2 atanh(s),
+// s = (m - 1) / (m + 1), |s| <= 0.1716 (m - 1 and m + 1 are exact: m has at most 11 bits).
+template <int EB, int MB> __device__ __forceinline__ unsigned short log_scaled(float x, ff c1, ff c2) {
+  __HIPVK_FF_PRECISE
+  unsigned mi;
+  int k;
+  decompose(x, mi, k);
+  const int lz = __builtin_clz(mi) - 8;  // normalise float subnormals (bfloat16's)
+  mi <<= lz;
+  k += 23 - lz;                                                     // x = (mi / 2^23) * 2^k
+  float m = __hipvk_bits_float((mi & 0x7fffffu) | 0x3f800000u);  // in [1, 2)
+  if (m > 1.41421356f) {
+    m *= 0.5f;
+    ++k;
+  }
+  const float f = m - 1.0f, d = m + 1.0f;
+  // s = f / d as float-float: the quotient, and the remainder f - q d (exact) over d.
+  const float q = f / d;
+  const ff qd = two_prod(q, d);
+  const ff s = fast_two_sum(q, ((f - qd.hi) - qd.lo) / d);
+  // atanh(s) / s = sum u^j / (2j + 1), u = s^2 <= 0.0295: the first omitted term is below 2^-45.
+  constexpr ff c[] = {ffc(1.0), ffc(1.0 / 3), ffc(1.0 / 5), ffc(1.0 / 7), ffc(1.0 / 9), ffc(1.0 / 11), ffc(1.0 / 13),
+                      ffc(1.0 / 15), ffc(1.0 / 17)};
+  const ff s2 = ff{2.0f * s.hi, 2.0f * s.lo};
+  const ff log_m = mul(s2, horner(mul(s, s), c));
+  return round_ff<EB, MB>(add(mul(ff{static_cast<float>(k), 0.0f}, c1), mul(log_m, c2)), 0);
+}
+
+// 2/pi in binary, 32 bits a word: enough for x * 2/pi mod 4 to 2^-60 for every float x.
+inline constexpr unsigned kTwoOverPi[] = {0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u,
+                                          0xdb629599u, 0x3c439041u, 0xfe5163abu, 0xdebbc561u};
+inline constexpr ff kPiOver2 = ffc(1.57079632679489661923);
+
+// The sum of m * word_j * 2^(e - 32 j + 30) for words J.. of 2/pi, mod 2^64 (see below).
+template <int J> __device__ __forceinline__ unsigned long long two_over_pi_times(unsigned m, int e) {
+  if constexpr (J == sizeof(kTwoOverPi) / sizeof(kTwoOverPi[0])) {
+    return 0;
+  } else {
+    const int sh = e - 32 * J + 30;
+    const unsigned long long term = static_cast<unsigned long long>(m) * kTwoOverPi[J];
+    const unsigned long long part = sh >= 64 || sh <= -64 ? 0ull : sh >= 0 ? term << sh : term >> -sh;
+    return part + two_over_pi_times<J + 1>(m, e);
+  }
+}
+
+// |x| = q pi/2 + r, |r| <= pi/4 (q mod 4), r as float-float. Payne-Hanek in integers: x = m 2^e,
+// x * 2/pi mod 4 is the sum of m * word_j * 2^(e - 32 j - 32), kept as a 2.62 fixed-point number
+// whose wrap-around at 2^64 is the reduction mod 4; words far above the binary point wrap away,
+// those far below it are truncated (each < 2^-62).
+__device__ __forceinline__ ff reduce_quadrant(float ax, unsigned &q) {
+  __HIPVK_FF_PRECISE
+  if (ax < 0.78125f) {  // below pi/4: no reduction
+    q = 0;
+    return ff{ax, 0.0f};
+  }
+  unsigned m;
+  int e;
+  decompose(ax, m, e);
+  const unsigned long long acc = two_over_pi_times<0>(m, e);
+  const unsigned long long nearest = (acc + (1ull << 61)) >> 62;
+  q = static_cast<unsigned>(nearest) & 3u;
+  const long long rf = static_cast<long long>(acc - (nearest << 62));  // in [-2^61, 2^61]
+  const float hi = static_cast<float>(rf), lo = static_cast<float>(rf - static_cast<long long>(hi));
+  return mul(ff{hi * 0x1p-62f, lo * 0x1p-62f}, kPiOver2);
+}
+
+// sin(x) (cosine = false) or cos(x) rounded to the format.
+template <int EB, int MB> __device__ __forceinline__ unsigned short sin_cos(float x, bool cosine) {
+  unsigned q;
+  const ff r = reduce_quadrant(__builtin_fabsf(x), q);
+  const ff u = mul(r, r);
+  // sin(r) / r = sum (-u)^j / (2j + 1)!, cos(r) = sum (-u)^j / (2j)!, |r| <= pi/4: the first
+  // omitted terms are below 2^-48.
+  constexpr ff sc[] = {ffc(1.0), ffc(-1.0 / 6), ffc(1.0 / 120), ffc(-1.0 / 5040), ffc(1.0 / 362880),
+                       ffc(-1.0 / 39916800), ffc(1.0 / 6227020800.0), ffc(-1.0 / 1307674368000.0)};
+  constexpr ff cc[] = {ffc(1.0), ffc(-1.0 / 2), ffc(1.0 / 24), ffc(-1.0 / 720), ffc(1.0 / 40320),
+                       ffc(-1.0 / 3628800), ffc(1.0 / 479001600), ffc(-1.0 / 87178291200.0), ffc(1.0 / 20922789888000.0)};
+  const ff s = mul(r, horner(u, sc)), c = horner(u, cc);
+  // sin(q pi/2 + r) = sin r, cos r, -sin r, -cos r; cos(q pi/2 + r) = cos r, -sin r, -cos r, sin r.
+  const unsigned k = cosine ? q + 1u : q;
+  ff v = (k & 1u) ? c : s;
+  if (k & 2u) v = neg(v);
+  if (!cosine && x < 0.0f) v = neg(v);  // sin is odd, cos even
+  return round_ff<EB, MB>(v, 0);
+}
+
+}  // namespace __hipvk_fp16_math
+
+#undef __HIPVK_FF_PRECISE
+#endif  // __cplusplus && __HIP__
