@@ -3,8 +3,9 @@
 //
 // Same names and sizes (2 and 4 bytes) as ROCm 6.2's hip_bf16.h. Conversions are exact integer code
 // (hipvk_detail/fp_convert.h: round-to-nearest-even by default, NaN kept quiet); arithmetic is
-// computed in float and rounded once, the correctly rounded bfloat16 result. The bfloat16 math
-// functions (hsin, hexp, ...) come with hipvk's math library.
+// computed in float and rounded once, the correctly rounded bfloat16 result. The math functions
+// (hsin, h2exp, ... overloaded for __hip_bfloat16 and __hip_bfloat162, device code) are correctly
+// rounded for every input, as the half ones (hipvk_detail/fp16_math.h); shuffles move the bits.
 #pragma once
 
 #include <hip/hipvk_detail/host_defines.h>

@@ -9,9 +9,12 @@
 // integers exist everywhere.
 //
 // Why 2^-40 is enough: over all 65536 inputs of either format, the exact values of exp, exp2,
-// exp10, log, log2, log10, sin and cos are at least 2^-18 units in the 16-bit last place away from
-// a midpoint (2^-29 relative for half, 2^-26 for bfloat16), or exactly on one (exp2(-25) for half),
-// which the path computes exactly (MPFR, over every input; tests/e2e/half_math checks every result).
+// exp10, log, log2, log10, sin and cos are more than 2^-19 units in the 16-bit last place away from
+// a midpoint (2^-30 relative for half, 2^-27 for bfloat16), or exactly on one (exp2(-25) in half,
+// exp2(-134) in bfloat16), which the path computes exactly (MPFR, over every input;
+// tests/e2e/half_math checks every result). For sin and cos, every 16-bit x >= pi/4 is more than
+// 2^-17 (half) or 2^-14 (bfloat16) quarter periods from a multiple of pi/2, so the reduced argument,
+// known to 2^-60 absolute, keeps 2^-43 relative precision.
 //
 // Float-float needs the individual operations rounded as written: no contraction, no
 // reassociation, even under -ffast-math; each function says so (the products it forms are exact,
