@@ -13,13 +13,14 @@
 //    half and bfloat16 input lies more than 2.5 float ulps away from a midpoint between two
 //    16-bit values (measured over all 2^16 inputs with MPFR; tests/e2e/half_math checks the results
 //    of all of them).
-//  - exp, exp2, exp10, log, log2, log10, sin, cos: OCML's float function (within 2 ulps of the
-//    exact value, docs/MATH.md), rounded once to the format. That is right unless the exact value
-//    and the float result lie on different sides of a midpoint between two 16-bit values, which can
-//    only happen when the float result is within a few float ulps of such a midpoint: 10 to 40 of
-//    the 65536 half inputs per function, a handful of the bfloat16 ones. Only there the function is
+//  - exp, exp2, exp10, log, log2, log10, sin, cos: a float evaluation within 4 float ulps of the
+//    exact value (exp and log families: fp16_math_impl.h, float operations only; sin, cos: OCML's
+//    sinf and cosf), rounded once to the format. That is right unless the exact value and the
+//    float result lie on different sides of a midpoint between two 16-bit values, which can only
+//    happen when the float result is within a few float ulps of such a midpoint: 10 to 50 of the
+//    65536 half inputs per function, a handful of the bfloat16 ones. Only there the function is
 //    evaluated again to about 2^-40 in float-float arithmetic and rounded once, exactly, to the
-//    format (hipvk_detail/fp16_math_slow.h, which says why that suffices). That slow path runs for
+//    format (hipvk_detail/fp16_math_impl.h, which says why that suffices). That slow path runs for
 //    those few lanes only, in float and integer arithmetic that every device has, so the result is
 //    the same bits on every device.
 // NaN inputs give a quiet NaN; infinities, signed zeros and the domain edges follow C99 for the
@@ -29,7 +30,7 @@
 #include <hip/hipvk_detail/fp_convert.h>
 
 #if defined(__cplusplus) && defined(__HIP__)
-#include <hip/hipvk_detail/fp16_math_slow.h>
+#include <hip/hipvk_detail/fp16_math_impl.h>
 #include <hip/hipvk_detail/ocml.h>
 
 namespace __hipvk_fp16_math {
@@ -84,24 +85,25 @@ template <class F, class H> __device__ __forceinline__ H rounded(H x) {
   return H::__from_bits(__hipvk_float_to_fp<EB, MB>(y, __hipvk_rn));
 }
 
-// OCML's float functions are within 2 ulps of the exact value (measured, docs/MATH.md: sin, cos 2;
-// exp, exp2, exp10, log, log2, log10 1); the bound below leaves room for a driver whose
-// contractions differ from lavapipe's.
-inline constexpr unsigned kOcmlUlps = 4;
-#define __HIPVK_FP16_MATH_FN(NAME, SLOW)                                                  \
-  struct NAME {                                                                           \
-    static constexpr unsigned ulps = kOcmlUlps;                                           \
-    static __device__ __forceinline__ float f(float x) { return __ocml_##NAME##_f32(x); } \
+// The float functions are within 4 float ulps of the exact value (exp and log families:
+// fp16_math_impl.h; OCML's sinf and cosf: 2 ulps, docs/MATH.md).
+inline constexpr unsigned kFloatUlps = 4;
+#define __HIPVK_FP16_MATH_FN(NAME, FAST, SLOW)                                                \
+  struct NAME {                                                                               \
+    static constexpr unsigned ulps = kFloatUlps;                                              \
+    static __device__ __forceinline__ float f(float x) { return FAST; }                       \
     template <int EB, int MB> static __device__ __forceinline__ unsigned short slow(float x) { return SLOW; } \
   };
-__HIPVK_FP16_MATH_FN(exp, (exp2_scaled<EB, MB>(x, ffc(1.44269504088896340736))))
-__HIPVK_FP16_MATH_FN(exp2, (exp2_scaled<EB, MB>(x, ffc(1.0))))
-__HIPVK_FP16_MATH_FN(exp10, (exp2_scaled<EB, MB>(x, ffc(3.32192809488736234787))))
-__HIPVK_FP16_MATH_FN(log, (log_scaled<EB, MB>(x, kLn2, ffc(1.0))))
-__HIPVK_FP16_MATH_FN(log2, (log_scaled<EB, MB>(x, ffc(1.0), ffc(1.44269504088896340736))))
-__HIPVK_FP16_MATH_FN(log10, (log_scaled<EB, MB>(x, ffc(0.30102999566398119521), ffc(0.43429448190325182765))))
-__HIPVK_FP16_MATH_FN(sin, (sin_cos<EB, MB>(x, false)))
-__HIPVK_FP16_MATH_FN(cos, (sin_cos<EB, MB>(x, true)))
+inline constexpr ff kLog2E = ffc(1.44269504088896340736), kLog2Of10 = ffc(3.32192809488736234787),
+                    kLog10Of2 = ffc(0.30102999566398119521), kLog10E = ffc(0.43429448190325182765), kOne = ffc(1.0);
+__HIPVK_FP16_MATH_FN(exp, exp2_scaled_fast(x, kLog2E), (exp2_scaled<EB, MB>(x, kLog2E)))
+__HIPVK_FP16_MATH_FN(exp2, exp2_scaled_fast(x, kOne), (exp2_scaled<EB, MB>(x, kOne)))
+__HIPVK_FP16_MATH_FN(exp10, exp2_scaled_fast(x, kLog2Of10), (exp2_scaled<EB, MB>(x, kLog2Of10)))
+__HIPVK_FP16_MATH_FN(log, log_scaled_fast(x, kLn2, kOne), (log_scaled<EB, MB>(x, kLn2, kOne)))
+__HIPVK_FP16_MATH_FN(log2, log_scaled_fast(x, kOne, kLog2E), (log_scaled<EB, MB>(x, kOne, kLog2E)))
+__HIPVK_FP16_MATH_FN(log10, log_scaled_fast(x, kLog10Of2, kLog10E), (log_scaled<EB, MB>(x, kLog10Of2, kLog10E)))
+__HIPVK_FP16_MATH_FN(sin, __ocml_sin_f32(x), (sin_cos<EB, MB>(x, false)))
+__HIPVK_FP16_MATH_FN(cos, __ocml_cos_f32(x), (sin_cos<EB, MB>(x, true)))
 #undef __HIPVK_FP16_MATH_FN
 
 // Functions whose float result rounds correctly as it is (see the top of this file).

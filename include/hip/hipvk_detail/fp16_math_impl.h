@@ -1,12 +1,22 @@
-// The slow path of hipvk's 16-bit math (hipvk_detail/fp16_math.h): exp2, log and sin/cos of a
-// 16-bit input to about 2^-40 relative precision in float-float arithmetic (a value is hi + lo,
-// two floats), rounded once, exactly, to the 16-bit format. It runs only for the few inputs whose
-// float result lies too close to a midpoint between two 16-bit values to be rounded directly.
+// The exp and log families of hipvk's 16-bit math (hipvk_detail/fp16_math.h), and the slow path
+// of every transcendental function there, in float and integer arithmetic only.
 //
-// Why float-float and not double: the path must give the same bits on every device, and doubles
-// are software on devices without shaderFloat64 (SwiftShader), where OCML's double functions made
-// one kernel calling hsin take 11 s to compile instead of 0.7 s. Float arithmetic and 32/64-bit
-// integers exist everywhere.
+// Fast path (exp2_scaled_fast, log_scaled_fast): a float evaluation, within a few float ulps of
+// the exact value, rounded once to the format by fp16_math.h. OCML's expf and logf would do, but
+// hipvk computes their exp2/log2 steps in double, which is software on devices without
+// shaderFloat64: a kernel's portable variant grew from 30 to 280-670 KB of SPIR-V with them, and
+// lavapipe took a minute to compile e2e.half_math's. These use float additions and
+// multiplications, which Vulkan rounds correctly, and no contraction: the same bits on every
+// device, so the exhaustive test on one device shows the rounding is right on all of them.
+//
+// Slow path (exp2_scaled, log_scaled, sin_cos): the function to about 2^-40 relative precision in
+// float-float arithmetic (a value is hi + lo, two floats), rounded once, exactly, to the 16-bit
+// format. It runs only for the few inputs whose float result lies too close to a midpoint
+// between two 16-bit values to be rounded directly.
+//
+// Why float-float and not double: the slow path must give the same bits on every device, and
+// doubles are software on devices without shaderFloat64 (SwiftShader), where OCML's double
+// functions made one kernel calling hsin take 11 s to compile instead of 1.3 s.
 //
 // Why 2^-40 is enough: over all 65536 inputs of either format, the exact values of exp, exp2,
 // exp10, log, log2, log10, sin and cos are more than 2^-19 units in the 16-bit last place away from
@@ -104,6 +114,21 @@ template <int EB, int MB> __device__ __forceinline__ unsigned short round_ff(ff 
 }
 
 inline constexpr ff kLn2 = ffc(0.69314718055994530942);
+
+// x = m * 2^k with m in [sqrt(1/2), sqrt(2)) (x > 0 finite; float subnormals normalised).
+__device__ __forceinline__ float split_sqrt2(float x, int &k) {
+  unsigned mi;
+  decompose(x, mi, k);
+  const int lz = __builtin_clz(mi) - 8;
+  mi <<= lz;
+  k += 23 - lz;                                                  // x = (mi / 2^23) * 2^k
+  float m = __hipvk_bits_float((mi & 0x7fffffu) | 0x3f800000u);  // in [1, 2), exact
+  if (m > 1.41421356f) {
+    m *= 0.5f;
+    ++k;
+  }
+  return m;
+}
 // exp(s) = sum s^k / k!, |s| <= 0.35: the first omitted term is below 2^-47.
 __device__ __forceinline__ ff exp_small(ff s) {
   constexpr ff c[] = {ffc(1.0), ffc(1.0), ffc(1.0 / 2), ffc(1.0 / 6), ffc(1.0 / 24), ffc(1.0 / 120), ffc(1.0 / 720),
@@ -126,17 +151,8 @@ template <int EB, int MB> __device__ __forceinline__ unsigned short exp2_scaled(
 // s = (m - 1) / (m + 1), |s| <= 0.1716 (m - 1 and m + 1 are exact: m has at most 11 bits).
 template <int EB, int MB> __device__ __forceinline__ unsigned short log_scaled(float x, ff c1, ff c2) {
   __HIPVK_FF_PRECISE
-  unsigned mi;
   int k;
-  decompose(x, mi, k);
-  const int lz = __builtin_clz(mi) - 8;  // normalise float subnormals (bfloat16's)
-  mi <<= lz;
-  k += 23 - lz;                                                     // x = (mi / 2^23) * 2^k
-  float m = __hipvk_bits_float((mi & 0x7fffffu) | 0x3f800000u);  // in [1, 2)
-  if (m > 1.41421356f) {
-    m *= 0.5f;
-    ++k;
-  }
+  const float m = split_sqrt2(x, k);
   const float f = m - 1.0f, d = m + 1.0f;
   // s = f / d as float-float: the quotient, and the remainder f - q d (exact) over d.
   const float q = f / d;
@@ -148,6 +164,52 @@ template <int EB, int MB> __device__ __forceinline__ unsigned short log_scaled(f
   const ff s2 = ff{2.0f * s.hi, 2.0f * s.lo};
   const ff log_m = mul(s2, horner(mul(s, s), c));
   return round_ff<EB, MB>(add(mul(ff{static_cast<float>(k), 0.0f}, c1), mul(log_m, c2)), 0);
+}
+
+// ---- fast paths ---------------------------------------------------------------------------------
+
+// p * 2^n, n in [-300, 300], rounded once (two power-of-two factors, each a normal float).
+__device__ __forceinline__ float scale2(float p, int n) {
+  __HIPVK_FF_PRECISE
+  const int a = n / 2, b = n - a;
+  return p * __hipvk_bits_float(static_cast<unsigned>(a + 127) << 23) * __hipvk_bits_float(static_cast<unsigned>(b + 127) << 23);
+}
+
+// 2^(x * c) in float, c = log2 of the base (c.hi + c.lo). x * c = n + r with the product split
+// exactly (x has at most 11 significant bits), |r| <= 1/2 with an error below 2^-25; 2^r by its
+// Taylor polynomial of degree 7 (truncation below 2^-27). Within 4 float ulps (e2e.half_math).
+__device__ __forceinline__ float exp2_scaled_fast(float x, ff c) {
+  __HIPVK_FF_PRECISE
+  const ff p = two_prod(x, c.hi);
+  if (!(p.hi < 200.0f)) return p.hi == p.hi ? __builtin_inff() : p.hi;  // beyond every format; NaN stays
+  if (p.hi < -200.0f) return 0.0f;          // below every format's smallest subnormal
+  const float n = __builtin_rintf(p.hi);
+  const float r = (p.hi - n) + (p.lo + x * c.lo);  // p.hi - n is exact
+  // (ln 2)^k / k!, k = 7 down to 1
+  const float q = ((((((0x1.ffcbfcp-17f * r + 0x1.430912p-13f) * r + 0x1.5d87fep-10f) * r + 0x1.3b2ab6p-7f) * r +
+                     0x1.c6b08ep-5f) * r + 0x1.ebfbe0p-3f) * r + 0x1.62e430p-1f) * r + 1.0f;
+  return scale2(q, static_cast<int>(n));
+}
+
+// log(x) * c2 + k * c1, x = m 2^k, m in [sqrt(1/2), sqrt(2)), in float: log(m) = 2 atanh(s),
+// s = (m - 1) / (m + 1), the quotient by Newton's reciprocal (a float division would be the
+// backend's correctly rounded one, through double); atanh by its series to u^4, u = s^2 <= 0.0295
+// (truncation below 2^-28). Within 4 float ulps (e2e.half_math).
+__device__ __forceinline__ float log_scaled_fast(float x, ff c1, ff c2) {
+  __HIPVK_FF_PRECISE
+  if (!(x > 0.0f)) return x == 0.0f ? -__builtin_inff() : __builtin_nanf("");
+  if (x == __builtin_inff()) return x;
+  int k;
+  const float m = split_sqrt2(x, k);
+  const float f = m - 1.0f, d = m + 1.0f;  // exact
+  float r = 0.98506150f - 0.23901600f * d;  // 1/d within 1.5% on [1.707, 2.415]
+  r = r * (2.0f - d * r);
+  r = r * (2.0f - d * r);
+  r = r * (2.0f - d * r);
+  const float s = f * r, u = s * s;
+  const float log_m = s * ((((2.0f / 9.0f) * u + 2.0f / 7.0f) * u + 2.0f / 5.0f) * u + 2.0f / 3.0f) * u + 2.0f * s;
+  const ff kc = two_prod(static_cast<float>(k), c1.hi);
+  return kc.hi + ((kc.lo + static_cast<float>(k) * c1.lo) + log_m * c2.hi);
 }
 
 // 2/pi in binary, 32 bits a word: enough for x * 2/pi mod 4 to 2^-60 for every float x.
