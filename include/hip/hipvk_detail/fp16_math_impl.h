@@ -168,6 +168,9 @@ template <int EB, int MB> __device__ __forceinline__ unsigned short log_scaled(f
 
 // ---- fast paths ---------------------------------------------------------------------------------
 
+// Infinity by its bits (Clang warns about __builtin_inff under -ffinite-math-only).
+inline constexpr float kInf = __builtin_bit_cast(float, 0x7f800000u);
+
 // p * 2^n, n in [-300, 300], rounded once (two power-of-two factors, each a normal float).
 __device__ __forceinline__ float scale2(float p, int n) {
   __HIPVK_FF_PRECISE
@@ -182,7 +185,7 @@ __device__ __forceinline__ float scale2(float p, int n) {
 __device__ __forceinline__ float exp2_scaled_fast(float x, ff c) {
   __HIPVK_FF_PRECISE
   const ff p = two_prod(x, c.hi);
-  if (!(p.hi < 200.0f)) return p.hi == p.hi ? __builtin_inff() : p.hi;  // beyond every format; NaN stays
+  if (!(p.hi < 200.0f)) return p.hi == p.hi ? kInf : p.hi;  // beyond every format; NaN stays
   if (p.hi < -200.0f) return 0.0f;          // below every format's smallest subnormal
   const float n = __builtin_rintf(p.hi);
   const float r = (p.hi - n) + (p.lo + x * c.lo);  // p.hi - n is exact
@@ -199,8 +202,8 @@ __device__ __forceinline__ float exp2_scaled_fast(float x, ff c) {
 // (measured against MPFR).
 __device__ __forceinline__ float log_scaled_fast(float x, ff c1, ff c2) {
   __HIPVK_FF_PRECISE
-  if (!(x > 0.0f)) return x == 0.0f ? -__builtin_inff() : __builtin_nanf("");
-  if (x == __builtin_inff()) return x;
+  if (!(x > 0.0f)) return x == 0.0f ? -kInf : __hipvk_bits_float(0x7fc00000u);  // log(+-0), log(x < 0)
+  if (x == kInf) return x;
   int k;
   const float m = split_sqrt2(x, k);
   const float f = m - 1.0f, d = m + 1.0f;  // exact
