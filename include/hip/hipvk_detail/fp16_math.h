@@ -5,14 +5,15 @@
 // Every result is the correctly rounded 16-bit value of the exact function (round to nearest
 // even), on every device, and it is computed like this:
 //  - ceil, floor, trunc, rint: exact in float (the result of a 16-bit input is a 16-bit value).
-//  - sqrt and 1/x: float's correctly rounded sqrt and division, rounded once more to the 16-bit
-//    format. Rounding twice is innocuous because float's 24 bits are >= 2p + 2 for half (p = 11)
-//    and bfloat16 (p = 8) (Figueroa's theorem), so the result is the correctly rounded one.
-//  - 1/sqrt: float's 1 / sqrt (two correctly rounded operations: within 2 float ulps of the exact
-//    value), rounded to the format. That is correctly rounded because the exact 1/sqrt(x) of every
-//    half and bfloat16 input lies more than 2.5 float ulps away from a midpoint between two
-//    16-bit values (measured over all 2^16 inputs with MPFR; tests/e2e/half_math checks the results
-//    of all of them).
+//  - sqrt and 1/x: exactly rounded in 32-bit integer arithmetic (a digit-by-digit square root, a
+//    division of 2^31), the remainder as a sticky bit (fp16_math_impl.h).
+//  - 1/sqrt: a float evaluation within about half a float ulp (Newton steps and a float-float
+//    correction, fp16_math_impl.h), rounded to the format. That is correctly rounded because the
+//    exact 1/sqrt(x) of every half and bfloat16 input lies more than 2.5 float ulps away from a
+//    midpoint between two 16-bit values (measured over all 2^16 inputs with MPFR;
+//    tests/e2e/half_math checks the results of all of them).
+//  None of them uses float's / or sqrt, which hipvk rounds correctly through double (software on
+//  devices without shaderFloat64).
 //  - exp, exp2, exp10, log, log2, log10, sin, cos: a float evaluation within 4 float ulps of the
 //    exact value (exp and log families: fp16_math_impl.h, float operations only; sin, cos: OCML's
 //    sinf and cosf), rounded once to the format. That is right unless the exact value and the
@@ -71,18 +72,23 @@ template <int EB, int MB> __device__ __forceinline__ bool near_midpoint(float y,
   return dist <= ulps + 1u;
 }
 
-// f(x) rounded to the format of H: F::f is the float function, F::ulps its error bound in float
-// ulps (0: the float result's rounding is already the correct one), F::slow the correctly rounded
-// result, used where the float result is too close to a midpoint to decide.
+// f(x) rounded to the format of H. F::direct: F::bits gives the correctly rounded encoding itself.
+// Otherwise F::f is the float function, F::ulps its error bound in float ulps (0: the float
+// result's rounding is already the correct one), F::slow the correctly rounded result, used where
+// the float result is too close to a midpoint to decide.
 template <class F, class H> __device__ __forceinline__ H rounded(H x) {
   constexpr int EB = format<H>::EB, MB = format<H>::MB;
   const float xf = to_float(x);
-  const float y = F::f(xf);
-  if constexpr (F::ulps != 0) {
-    if (near_midpoint<EB, MB>(y, F::ulps)) [[unlikely]]
-      return H::__from_bits(F::template slow<EB, MB>(xf));
+  if constexpr (F::direct) {
+    return H::__from_bits(F::template bits<EB, MB>(xf));
+  } else {
+    const float y = F::f(xf);
+    if constexpr (F::ulps != 0) {
+      if (near_midpoint<EB, MB>(y, F::ulps)) [[unlikely]]
+        return H::__from_bits(F::template slow<EB, MB>(xf));
+    }
+    return H::__from_bits(__hipvk_float_to_fp<EB, MB>(y, __hipvk_rn));
   }
-  return H::__from_bits(__hipvk_float_to_fp<EB, MB>(y, __hipvk_rn));
 }
 
 // The float functions are within 4 float ulps of the exact value: measured over all 16-bit
@@ -91,6 +97,7 @@ template <class F, class H> __device__ __forceinline__ H rounded(H x) {
 inline constexpr unsigned kFloatUlps = 4;
 #define __HIPVK_FP16_MATH_FN(NAME, FAST, SLOW)                                                \
   struct NAME {                                                                               \
+    static constexpr bool direct = false;                                                     \
     static constexpr unsigned ulps = kFloatUlps;                                              \
     static __device__ __forceinline__ float f(float x) { return FAST; }                       \
     template <int EB, int MB> static __device__ __forceinline__ unsigned short slow(float x) { return SLOW; } \
@@ -110,12 +117,19 @@ __HIPVK_FP16_MATH_FN(cos, __ocml_cos_f32(x), (sin_cos<EB, MB>(x, true)))
 // Functions whose float result rounds correctly as it is (see the top of this file).
 #define __HIPVK_FP16_MATH_EXACT(NAME, EXPR)                                   \
   struct NAME {                                                               \
+    static constexpr bool direct = false;                                     \
     static constexpr unsigned ulps = 0;                                       \
     static __device__ __forceinline__ float f(float x) { return EXPR; }       \
   };
-__HIPVK_FP16_MATH_EXACT(sqrt, __builtin_sqrtf(x))  // correctly rounded by the backend
-__HIPVK_FP16_MATH_EXACT(rcp, 1.0f / x)              // correctly rounded by the backend
-__HIPVK_FP16_MATH_EXACT(rsqrt, 1.0f / __builtin_sqrtf(x))
+#define __HIPVK_FP16_MATH_DIRECT(NAME, BITS)                                                        \
+  struct NAME {                                                                                     \
+    static constexpr bool direct = true;                                                            \
+    template <int EB, int MB> static __device__ __forceinline__ unsigned short bits(float x) { return BITS<EB, MB>(x); } \
+  };
+__HIPVK_FP16_MATH_DIRECT(sqrt, sqrt_bits)
+__HIPVK_FP16_MATH_DIRECT(rcp, rcp_bits)
+#undef __HIPVK_FP16_MATH_DIRECT
+__HIPVK_FP16_MATH_EXACT(rsqrt, rsqrt_float(x))
 __HIPVK_FP16_MATH_EXACT(ceil, __builtin_ceilf(x))
 __HIPVK_FP16_MATH_EXACT(floor, __builtin_floorf(x))
 __HIPVK_FP16_MATH_EXACT(trunc, __builtin_truncf(x))

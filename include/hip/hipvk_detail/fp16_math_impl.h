@@ -115,6 +115,17 @@ template <int EB, int MB> __device__ __forceinline__ unsigned short round_ff(ff 
 
 inline constexpr ff kLn2 = ffc(0.69314718055994530942);
 
+// 1/d for d = m + 1 in [1.707, 2.415] within about an ulp, by Newton's iteration from a linear
+// estimate (within 1.5%): float division would be the backend's correctly rounded one, through
+// double.
+__device__ __forceinline__ float reciprocal_m_plus_1(float d) {
+  __HIPVK_FF_PRECISE
+  float r = 0.98506150f - 0.23901600f * d;
+  r = r * (2.0f - d * r);
+  r = r * (2.0f - d * r);
+  return r * (2.0f - d * r);
+}
+
 // x = m * 2^k with m in [sqrt(1/2), sqrt(2)) (x > 0 finite; float subnormals normalised).
 __device__ __forceinline__ float split_sqrt2(float x, int &k) {
   unsigned mi;
@@ -153,11 +164,11 @@ template <int EB, int MB> __device__ __forceinline__ unsigned short log_scaled(f
   __HIPVK_FF_PRECISE
   int k;
   const float m = split_sqrt2(x, k);
-  const float f = m - 1.0f, d = m + 1.0f;
+  const float f = m - 1.0f, d = m + 1.0f, r = reciprocal_m_plus_1(d);
   // s = f / d as float-float: the quotient, and the remainder f - q d (exact) over d.
-  const float q = f / d;
+  const float q = f * r;
   const ff qd = two_prod(q, d);
-  const ff s = fast_two_sum(q, ((f - qd.hi) - qd.lo) / d);
+  const ff s = fast_two_sum(q, ((f - qd.hi) - qd.lo) * r);
   // atanh(s) / s = sum u^j / (2j + 1), u = s^2 <= 0.0295: the first omitted term is below 2^-45.
   constexpr ff c[] = {ffc(1.0), ffc(1.0 / 3), ffc(1.0 / 5), ffc(1.0 / 7), ffc(1.0 / 9), ffc(1.0 / 11), ffc(1.0 / 13),
                       ffc(1.0 / 15), ffc(1.0 / 17)};
@@ -196,8 +207,7 @@ __device__ __forceinline__ float exp2_scaled_fast(float x, ff c) {
 }
 
 // log(x) * c2 + k * c1, x = m 2^k, m in [sqrt(1/2), sqrt(2)), in float: log(m) = 2 atanh(s),
-// s = (m - 1) / (m + 1), the quotient by Newton's reciprocal (a float division would be the
-// backend's correctly rounded one, through double); atanh by its series to u^4, u = s^2 <= 0.0295
+// s = (m - 1) / (m + 1) by Newton's reciprocal; atanh by its series to u^4, u = s^2 <= 0.0295
 // (truncation below 2^-28). At most 2.8 float ulps off over all half and bfloat16 inputs
 // (measured against MPFR).
 __device__ __forceinline__ float log_scaled_fast(float x, ff c1, ff c2) {
@@ -207,14 +217,94 @@ __device__ __forceinline__ float log_scaled_fast(float x, ff c1, ff c2) {
   int k;
   const float m = split_sqrt2(x, k);
   const float f = m - 1.0f, d = m + 1.0f;  // exact
-  float r = 0.98506150f - 0.23901600f * d;  // 1/d within 1.5% on [1.707, 2.415]
-  r = r * (2.0f - d * r);
-  r = r * (2.0f - d * r);
-  r = r * (2.0f - d * r);
-  const float s = f * r, u = s * s;
+  const float s = f * reciprocal_m_plus_1(d), u = s * s;
   const float log_m = s * ((((2.0f / 9.0f) * u + 2.0f / 7.0f) * u + 2.0f / 5.0f) * u + 2.0f / 3.0f) * u + 2.0f * s;
   const ff kc = two_prod(static_cast<float>(k), c1.hi);
   return kc.hi + ((kc.lo + static_cast<float>(k) * c1.lo) + log_m * c2.hi);
+}
+
+// ---- square root, reciprocal and 1/sqrt without float division or sqrt ---------------------------
+// Float's / and sqrt are correctly rounded in hipvk through double, software on devices without
+// shaderFloat64; these need neither.
+
+// |x| = m * 2^e with m odd (x finite, non-zero).
+__device__ __forceinline__ void decompose_odd(float x, unsigned &m, int &e) {
+  decompose(x, m, e);
+  const int tz = __builtin_ctz(m);
+  m >>= tz;
+  e += tz;
+}
+
+// The 16-bit result of x's NaN, or of a NaN for an invalid operation.
+template <int EB, int MB> __device__ __forceinline__ unsigned short nan_bits(float x) {
+  return __hipvk_float_to_fp<EB, MB>(x == x ? __hipvk_bits_float(0x7fc00000u) : x, __hipvk_rn);
+}
+
+// 1/x exactly rounded: 2^31 / m in 32-bit integers (m <= 2^24, odd), the remainder as a sticky bit.
+template <int EB, int MB> __device__ __forceinline__ unsigned short rcp_bits(float x) {
+  const unsigned u = __hipvk_float_bits(x), sign = u >> 31;
+  if ((u & 0x7fffffffu) > 0x7f800000u) return nan_bits<EB, MB>(x);
+  if ((u & 0x7fffffffu) == 0x7f800000u) return static_cast<unsigned short>(sign << (EB + MB));  // 1/inf = 0
+  if ((u & 0x7fffffffu) == 0) return static_cast<unsigned short>((sign << (EB + MB)) | (((1u << EB) - 1u) << MB));
+  unsigned m;
+  int e;
+  decompose_odd(x, m, e);
+  const unsigned q = 0x80000000u / m, rem = 0x80000000u - q * m;  // 1/x = (q + rem/m) 2^(-31-e)
+  return __hipvk_round_to_fp<EB, MB>(sign, (static_cast<unsigned long long>(q) << 1) | (rem != 0u), -32 - e, __hipvk_rn);
+}
+
+// sqrt(x) exactly rounded: the integer square root of m 2^(2j) in [2^28, 2^32) (digit by digit),
+// the remainder as a sticky bit.
+template <int EB, int MB> __device__ __forceinline__ unsigned short sqrt_bits(float x) {
+  if (x != x || x < 0.0f) return nan_bits<EB, MB>(x);
+  if (x == 0.0f || x == kInf) return __hipvk_float_to_fp<EB, MB>(x, __hipvk_rn);  // +-0, +inf
+  unsigned m;
+  int e;
+  decompose_odd(x, m, e);
+  if (e & 1) {
+    m <<= 1;
+    --e;
+  }
+  const int j = (31 - (32 - __builtin_clz(m))) / 2;
+  unsigned rem = m << (2 * j), root = 0;
+  for (unsigned bit = 1u << 30; bit != 0u; bit >>= 2) {
+    if (rem >= root + bit) {
+      rem -= root + bit;
+      root = (root >> 1) + bit;
+    } else {
+      root >>= 1;
+    }
+  }
+  return __hipvk_round_to_fp<EB, MB>(0, (static_cast<unsigned long long>(root) << 1) | (rem != 0u), e / 2 - j - 1, __hipvk_rn);
+}
+
+// 1/sqrt(x) in float within about half an ulp: x = x' 4^j, x' in [1, 4); three Newton steps from
+// the classic bit-pattern estimate, then one correction with the residual 1 - x' r^2 formed in
+// float-float. Rounded once to the format by fp16_math.h, which is correct because no 16-bit
+// input's exact 1/sqrt lies within 2.5 float ulps of a 16-bit midpoint (MPFR, all inputs).
+__device__ __forceinline__ float rsqrt_float(float x) {
+  __HIPVK_FF_PRECISE
+  if (x != x || x < 0.0f) return __hipvk_bits_float(0x7fc00000u);
+  if (x == 0.0f) return __hipvk_bits_float(__hipvk_float_bits(x) | 0x7f800000u);  // 1/sqrt(+-0) = +-inf
+  if (x == kInf) return 0.0f;
+  unsigned m;
+  int e;
+  decompose(x, m, e);
+  const int top = 31 - __builtin_clz(m);
+  int ex = e + top;  // x = (m / 2^top) 2^ex
+  float xs = __hipvk_bits_float(((m << (23 - top)) & 0x7fffffu) | 0x3f800000u);  // in [1, 2)
+  if (ex & 1) {
+    xs *= 2.0f;
+    --ex;
+  }
+  float r = __hipvk_bits_float(0x5f3759dfu - (__hipvk_float_bits(xs) >> 1));
+  r = r * (1.5f - 0.5f * xs * r * r);
+  r = r * (1.5f - 0.5f * xs * r * r);
+  r = r * (1.5f - 0.5f * xs * r * r);
+  const ff r2 = two_prod(r, r), t = two_prod(xs, r2.hi);
+  const float residual = ((1.0f - t.hi) - t.lo) - xs * r2.lo;  // 1 - t.hi is exact
+  r = r + r * (0.5f * residual);
+  return scale2(r, -(ex >> 1));  // ex is even (and -ex / 2 becomes a 16-bit sdiv by -2: see fp16_ops.h's __hisinf)
 }
 
 // 2/pi in binary, 32 bits a word: enough for x * 2/pi mod 4 to 2^-60 for every float x.
