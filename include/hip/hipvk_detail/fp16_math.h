@@ -12,8 +12,8 @@
 //    exact 1/sqrt(x) of every half and bfloat16 input lies more than 2.5 float ulps away from a
 //    midpoint between two 16-bit values (measured over all 2^16 inputs with MPFR;
 //    tests/e2e/half_math checks the results of all of them).
-//  None of them uses float's / or sqrt, which hipvk rounds correctly through double (software on
-//  devices without shaderFloat64).
+//    None of these uses float's / or sqrt, which hipvk rounds correctly through double (software
+//    on devices without shaderFloat64).
 //  - exp, exp2, exp10, log, log2, log10, sin, cos: a float evaluation within 4 float ulps of the
 //    exact value (exp and log families: fp16_math_impl.h, float operations only; sin, cos: OCML's
 //    sinf and cosf), rounded once to the format. That is right unless the exact value and the
@@ -24,8 +24,9 @@
 //    format (hipvk_detail/fp16_math_impl.h, which says why that suffices). That slow path runs for
 //    those few lanes only, in float and integer arithmetic that every device has, so the result is
 //    the same bits on every device.
-// NaN inputs give a quiet NaN; infinities, signed zeros and the domain edges follow C99 for the
-// float function (hlog(-0) = -inf, hrsqrt(-0) = -inf, hsqrt(-1) = NaN, hsin(-0) = -0).
+// NaN inputs give a quiet NaN; infinities, signed zeros and the domain edges are C99's and
+// IEEE 754's (hlog(-0) = -inf, hrsqrt(-0) = -inf, hsqrt(-1) = NaN, hsin(-0) = -0, hexp(-inf) = 0).
+// Under -ffast-math (finite-only math) the NaN and infinity cases are the compiler's to drop.
 #pragma once
 
 #include <hip/hipvk_detail/fp_convert.h>
@@ -43,9 +44,6 @@ template <class H> struct format;
 template <class H> __device__ __forceinline__ float to_float(H h) {
   if constexpr (format<H>::EB == 8) return __hipvk_bf16_bits_to_float(h.__bits());
   else return __hipvk_half_bits_to_float(h.__bits());
-}
-template <class H> __device__ __forceinline__ H from_float(float f) {
-  return H::__from_bits(__hipvk_float_to_fp<format<H>::EB, format<H>::MB>(f, __hipvk_rn));
 }
 
 // Whether the float y might lie on the other side of a midpoint between two (EB, MB) values than
@@ -84,7 +82,7 @@ template <class F, class H> __device__ __forceinline__ H rounded(H x) {
   } else {
     const float y = F::f(xf);
     if constexpr (F::ulps != 0) {
-      if (near_midpoint<EB, MB>(y, F::ulps)) [[unlikely]]
+      if (__builtin_expect(near_midpoint<EB, MB>(y, F::ulps), 0))  // rare ([[unlikely]] is C++20)
         return H::__from_bits(F::template slow<EB, MB>(xf));
     }
     return H::__from_bits(__hipvk_float_to_fp<EB, MB>(y, __hipvk_rn));

@@ -1,5 +1,6 @@
-// The exp and log families of hipvk's 16-bit math (hipvk_detail/fp16_math.h), and the slow path
-// of every transcendental function there, in float and integer arithmetic only.
+// The implementations behind hipvk's 16-bit math (hipvk_detail/fp16_math.h), in float and integer
+// arithmetic only: the exp and log families' float evaluation, sqrt and 1/x exactly in integers,
+// 1/sqrt in float, and the slow path of every transcendental function.
 //
 // Fast path (exp2_scaled_fast, log_scaled_fast): a float evaluation, within a few float ulps of
 // the exact value, rounded once to the format by fp16_math.h. OCML's expf and logf would do, but
