@@ -3,8 +3,9 @@
 //
 // Same names and sizes (2 and 4 bytes) as ROCm 6.2's hip_bf16.h. Conversions are exact integer code
 // (hipvk_detail/fp_convert.h: round-to-nearest-even by default, NaN kept quiet); arithmetic is
-// computed in float and rounded once, the correctly rounded bfloat16 result. The bfloat16 math
-// functions (hsin, hexp, ...) come with hipvk's math library.
+// computed in float and rounded once, the correctly rounded bfloat16 result. The math functions
+// (hsin, h2exp, ... overloaded for __hip_bfloat16 and __hip_bfloat162, device code) are correctly
+// rounded for every input, as the half ones (hipvk_detail/fp16_math.h); shuffles move the bits.
 #pragma once
 
 #include <hip/hipvk_detail/host_defines.h>
@@ -13,6 +14,7 @@
 #if defined(__cplusplus)
 #include <hip/hipvk_detail/fp_convert.h>
 #include <hip/hipvk_detail/fp16_ops.h>
+#include <hip/hipvk_detail/fp16_math.h>
 
 struct __hip_bfloat16_raw {
   unsigned short x;
@@ -122,4 +124,17 @@ __HIPVK_FP16_OPS(__hip_bfloat16, __hip_bfloat162, __bfloat162float, __hipvk_f2bf
 #endif
 
 #undef __HIPVK_B
+
+// ---- math: hsqrt, hsin, h2exp10, ... overloaded for bfloat16 (device code; hipvk_detail/fp16_math.h)
+#if defined(__HIP__)
+template <> struct __hipvk_fp16_math::format<__hip_bfloat16> {
+  static constexpr int EB = 8, MB = 7;
+};
+__HIPVK_FP16_MATH(__hip_bfloat16, __hip_bfloat162)
+
+// ---- warp shuffles of __hip_bfloat16 and __hip_bfloat162: their bits travel ---------------------
+#include <hip/hipvk_detail/warp_functions.h>
+__HIPVK_WARP_SHUFFLES(__hip_bfloat16)
+__HIPVK_WARP_SHUFFLES(__hip_bfloat162)
+#endif
 #endif  // __cplusplus

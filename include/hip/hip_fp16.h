@@ -3,8 +3,10 @@
 //
 // Same names, sizes (2 and 4 bytes) and semantics as ROCm 6.2's hip_fp16.h. Conversions are exact
 // integer code (hipvk_detail/fp_convert.h); arithmetic is computed in float and rounded once, which
-// gives the correctly rounded half result. The full h* / h2* math library (hsin, hexp, h2sqrt...)
-// comes with hipvk's math library; until then those names are not declared.
+// gives the correctly rounded half result. The math functions (hsqrt hrsqrt hrcp hexp hexp2 hexp10
+// hlog hlog2 hlog10 hsin hcos hceil hfloor htrunc hrint and their h2 forms, device code) return the
+// correctly rounded half of the exact function for every input (hipvk_detail/fp16_math.h says how;
+// docs/MATH.md has the measurements). Shuffles (__shfl, _up, _down, _xor, _sync) move the bits.
 // Define __HIP_NO_HALF_CONVERSIONS__ to remove the implicit conversions to and from float, and
 // __HIP_NO_HALF_OPERATORS__ to remove the operators (as in ROCm and CUDA).
 #pragma once
@@ -15,6 +17,7 @@
 #if defined(__cplusplus)
 #include <hip/hipvk_detail/fp_convert.h>
 #include <hip/hipvk_detail/fp16_ops.h>
+#include <hip/hipvk_detail/fp16_math.h>
 
 struct __half_raw {
   unsigned short x;
@@ -121,6 +124,14 @@ __HIPVK_FP16_OPS(__half, __half2, __half2float, __hipvk_f2h, 5, 10)
 #endif
 
 #undef __HIPVK_H
+
+// ---- math: hsqrt, hsin, h2exp10, ... (device code; hipvk_detail/fp16_math.h) ------------------------
+#if defined(__HIP__)
+template <> struct __hipvk_fp16_math::format<__half> {
+  static constexpr int EB = 5, MB = 10;
+};
+__HIPVK_FP16_MATH(__half, __half2)
+#endif
 
 // ---- warp shuffles of __half and __half2: their bits travel ---------------------------------------
 #if defined(__HIP__)

@@ -38,11 +38,17 @@ __HIPVK_F16 float __hipvk_sat01(float v) { return v > 1.0f ? 1.0f : (v >= 0.0f ?
   __HIPVK_F16 bool __hgtu(H a, H b) { return !(F(a) <= F(b)); }                                     \
   __HIPVK_F16 bool __hgeu(H a, H b) { return !(F(a) < F(b)); }                                      \
   __HIPVK_F16 bool __hisnan(H a) { return (a.__bits() & 0x7fffu) > (((1u << EB) - 1u) << MB); }     \
+  /* -1, 1 or 0 computed from the sign bit in 32 bits: written as a test of the sign, LLVM makes it */ \
+  /* a signed 16-bit comparison with -1, whose constant spirv-opt folds into an invalid literal. */   \
   __HIPVK_F16 int __hisinf(H a) {                                                                   \
-    return (a.__bits() & 0x7fffu) == (((1u << EB) - 1u) << MB) ? ((a.__bits() & 0x8000u) ? -1 : 1) : 0; \
+    const unsigned bits = a.__bits();                                                               \
+    return (bits & 0x7fffu) == (((1u << EB) - 1u) << MB) ? 1 - static_cast<int>((bits >> 14) & 2u) : 0; \
   }                                                                                                 \
   __HIPVK_F16 H __hmax(H a, H b) { return __hisnan(a) ? b : (__hisnan(b) ? a : (F(a) < F(b) ? b : a)); } \
   __HIPVK_F16 H __hmin(H a, H b) { return __hisnan(a) ? b : (__hisnan(b) ? a : (F(b) < F(a) ? b : a)); } \
+  /* the _nan forms return a NaN operand (the first one) instead of ignoring it, as ROCm's do */     \
+  __HIPVK_F16 H __hmax_nan(H a, H b) { return __hisnan(a) ? a : (__hisnan(b) ? b : __hmax(a, b)); }  \
+  __HIPVK_F16 H __hmin_nan(H a, H b) { return __hisnan(a) ? a : (__hisnan(b) ? b : __hmin(a, b)); }  \
   __HIPVK_F16 H operator+(H a, H b) { return __hadd(a, b); }                                        \
   __HIPVK_F16 H operator-(H a, H b) { return __hsub(a, b); }                                        \
   __HIPVK_F16 H operator*(H a, H b) { return __hmul(a, b); }                                        \
@@ -78,6 +84,9 @@ __HIPVK_F16 float __hipvk_sat01(float v) { return v > 1.0f ? 1.0f : (v >= 0.0f ?
   __HIPVK_F16 H2 __hmax2(H2 a, H2 b) { return H2(__hmax(a.x, b.x), __hmax(a.y, b.y)); }             \
   __HIPVK_F16 H2 __hmin2(H2 a, H2 b) { return H2(__hmin(a.x, b.x), __hmin(a.y, b.y)); }             \
   __HIPVK_F16 H2 __hisnan2(H2 a) { return H2(T(__hisnan(a.x) ? 1.0f : 0.0f), T(__hisnan(a.y) ? 1.0f : 0.0f)); } \
+  __HIPVK_F16 H2 __hisinf2(H2 a) { return H2(T(__hisinf(a.x) ? 1.0f : 0.0f), T(__hisinf(a.y) ? 1.0f : 0.0f)); } \
+  __HIPVK_F16 H2 __hmax2_nan(H2 a, H2 b) { return H2(__hmax_nan(a.x, b.x), __hmax_nan(a.y, b.y)); } \
+  __HIPVK_F16 H2 __hmin2_nan(H2 a, H2 b) { return H2(__hmin_nan(a.x, b.x), __hmin_nan(a.y, b.y)); } \
   __HIPVK_FP16_CMP2(H, H2, T, eq) __HIPVK_FP16_CMP2(H, H2, T, ne) __HIPVK_FP16_CMP2(H, H2, T, lt)    \
   __HIPVK_FP16_CMP2(H, H2, T, le) __HIPVK_FP16_CMP2(H, H2, T, gt) __HIPVK_FP16_CMP2(H, H2, T, ge)    \
   __HIPVK_FP16_CMP2(H, H2, T, equ) __HIPVK_FP16_CMP2(H, H2, T, neu) __HIPVK_FP16_CMP2(H, H2, T, ltu) \

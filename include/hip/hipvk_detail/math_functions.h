@@ -12,6 +12,7 @@
 #pragma once
 
 #include <hip/hipvk_detail/host_defines.h>
+#include <hip/hipvk_detail/math_intrinsics.h>
 #include <hip/hipvk_detail/ocml.h>
 
 #if defined(__HIP__)
@@ -22,12 +23,23 @@
 #define __HIPVK_HD __host__ __device__ __forceinline__ constexpr
 
 // ---- one argument: C names float and double, the C++ float overload -----------------------------
-#define __HIPVK_OCML_1(NAME, OCML)                                                        \
-  __HIPVK_MATH float NAME##f(float x) { return __ocml_##OCML##_f32(x); }                  \
+// (F32: the float function.)
+#define __HIPVK_OCML_1_F(NAME, OCML, F32)                                                 \
+  __HIPVK_MATH float NAME##f(float x) { return F32(x); }                                  \
   __HIPVK_MATH double NAME(double x) { return __ocml_##OCML##_f64(x); }                   \
-  __HIPVK_MATH float NAME(float x) { return __ocml_##OCML##_f32(x); }                     \
+  __HIPVK_MATH float NAME(float x) { return F32(x); }                                     \
   template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                 \
   __HIPVK_MATH double NAME(T x) { return __ocml_##OCML##_f64(double(x)); }
+#define __HIPVK_OCML_1(NAME, OCML) __HIPVK_OCML_1_F(NAME, OCML, __ocml_##OCML##_f32)
+// Under -ffast-math and -fgpu-approx-transcendentals (Clang defines
+// __CLANG_GPU_APPROX_TRANSCENDENTALS__ for both), sinf, cosf, logf and log2f are the fast
+// intrinsics __sinf, __cosf, __logf and __log2f, as in ROCm's and Clang's HIP headers; the double
+// functions stay exact.
+#if defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
+#define __HIPVK_OCML_1_APPROX(NAME, OCML) __HIPVK_OCML_1_F(NAME, OCML, __##NAME##f)
+#else
+#define __HIPVK_OCML_1_APPROX(NAME, OCML) __HIPVK_OCML_1(NAME, OCML)
+#endif
 __HIPVK_OCML_1(acos, acos)
 __HIPVK_OCML_1(acosh, acosh)
 __HIPVK_OCML_1(asin, asin)
@@ -35,7 +47,7 @@ __HIPVK_OCML_1(asinh, asinh)
 __HIPVK_OCML_1(atan, atan)
 __HIPVK_OCML_1(atanh, atanh)
 __HIPVK_OCML_1(cbrt, cbrt)
-__HIPVK_OCML_1(cos, cos)
+__HIPVK_OCML_1_APPROX(cos, cos)
 __HIPVK_OCML_1(cosh, cosh)
 __HIPVK_OCML_1(cospi, cospi)
 __HIPVK_OCML_1(cyl_bessel_i0, i0)
@@ -51,15 +63,15 @@ __HIPVK_OCML_1(exp2, exp2)
 __HIPVK_OCML_1(j0, j0)
 __HIPVK_OCML_1(j1, j1)
 __HIPVK_OCML_1(lgamma, lgamma)
-__HIPVK_OCML_1(log, log)
+__HIPVK_OCML_1_APPROX(log, log)
 __HIPVK_OCML_1(log10, log10)
-__HIPVK_OCML_1(log2, log2)
+__HIPVK_OCML_1_APPROX(log2, log2)
 __HIPVK_OCML_1(logb, logb)
 __HIPVK_OCML_1(normcdf, ncdf)
 __HIPVK_OCML_1(normcdfinv, ncdfinv)
 __HIPVK_OCML_1(rcbrt, rcbrt)
 __HIPVK_OCML_1(rsqrt, rsqrt)
-__HIPVK_OCML_1(sin, sin)
+__HIPVK_OCML_1_APPROX(sin, sin)
 __HIPVK_OCML_1(sinh, sinh)
 __HIPVK_OCML_1(sinpi, sinpi)
 __HIPVK_OCML_1(tan, tan)
@@ -67,6 +79,8 @@ __HIPVK_OCML_1(tanh, tanh)
 __HIPVK_OCML_1(y0, y0)
 __HIPVK_OCML_1(y1, y1)
 #undef __HIPVK_OCML_1
+#undef __HIPVK_OCML_1_APPROX
+#undef __HIPVK_OCML_1_F
 
 // OCML's single-precision tgamma is 9 ulp off near 1 (measured, docs/MATH.md); evaluated in
 // double and rounded once it is correctly rounded but for rare cases, within CUDA's 5 ulp.
@@ -372,4 +386,3 @@ using ::sinf; using ::sinhf; using ::sqrtf; using ::tanf; using ::tanhf; using :
 
 #endif  // __HIP__
 
-#include <hip/hipvk_detail/math_intrinsics.h>

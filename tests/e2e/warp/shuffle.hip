@@ -3,6 +3,7 @@
 // caller its own value (HIP's rule).
 #include "warp.h"
 
+#include <hip/hip_bf16.h>
 #include <hip/hip_fp16.h>
 
 #include <cstring>
@@ -13,10 +14,11 @@ constexpr int kResults = 9;
 
 // Distinct per thread and block, using every byte of the type.
 template <class T> __host__ __device__ T value_of(int t, int b) {
-  if constexpr (std::is_same_v<T, __half>)
-    return __builtin_bit_cast(__half, static_cast<unsigned short>(t * 131 + b * 7 + 1));
-  else if constexpr (std::is_same_v<T, __half2>)
-    return __builtin_bit_cast(__half2, static_cast<unsigned int>((t * 131 + b * 7 + 1) * 65599u));
+  // __half, __hip_bfloat16 (2 bytes) and their pairs (4 bytes): any bit pattern, NaNs included.
+  if constexpr (std::is_class_v<T> && sizeof(T) == 2)
+    return __builtin_bit_cast(T, static_cast<unsigned short>(t * 131 + b * 7 + 1));
+  else if constexpr (std::is_class_v<T> && sizeof(T) == 4)
+    return __builtin_bit_cast(T, static_cast<unsigned int>((t * 131 + b * 7 + 1) * 65599u));
   else if constexpr (sizeof(T) == 8 && !std::is_floating_point_v<T>)
     return static_cast<T>((static_cast<unsigned long long>(t + 1) << 35) ^ (0x9e3779b97f4a7c15ull * (b + 1)) ^ t);
   else if constexpr (std::is_floating_point_v<T>)
@@ -117,4 +119,6 @@ void test_shuffles() {
   check_type_all_shapes<double>("double");
   check_type_all_shapes<__half>("__half");
   check_type_all_shapes<__half2>("__half2");
+  check_type_all_shapes<__hip_bfloat16>("__hip_bfloat16");
+  check_type_all_shapes<__hip_bfloat162>("__hip_bfloat162");
 }
