@@ -138,6 +138,13 @@ SpvId SpirvBuilder::constInt(unsigned bits, uint64_t value) {
   return cached(constants_, spv::OpConstant, {type, uint32_t(value)}, true);
 }
 
+SpvId SpirvBuilder::constSignedInt(unsigned bits, uint64_t value) {
+  SpvId type = typeInt(bits, true);
+  const int64_t extended = bits < 64 ? int64_t(value << (64 - bits)) >> (64 - bits) : int64_t(value);
+  if (bits == 64) return cached(constants_, spv::OpConstant, {type, uint32_t(extended), uint32_t(uint64_t(extended) >> 32)}, true);
+  return cached(constants_, spv::OpConstant, {type, uint32_t(extended)}, true);
+}
+
 SpvId SpirvBuilder::constFloat(unsigned bits, uint64_t rawBits) {
   SpvId type = typeFloat(bits);
   if (bits == 64) return cached(constants_, spv::OpConstant, {type, uint32_t(rawBits), uint32_t(rawBits >> 32)}, true);

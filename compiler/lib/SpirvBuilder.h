@@ -55,6 +55,9 @@ public:
 
   // Constants (de-duplicated). Integers are given as raw bits, masked to the width.
   SpvId constInt(unsigned bits, uint64_t value);
+  // A constant of the signed integer type of `bits` whose two's-complement bits are `value`'s low
+  // `bits` (narrower than 32 bits: the literal word sign-extended, as SPIR-V requires).
+  SpvId constSignedInt(unsigned bits, uint64_t value);
   SpvId constU32(uint32_t v) { return constInt(32, v); }
   SpvId constFloat(unsigned bits, uint64_t rawBits);
   SpvId constBool(bool v);

@@ -281,7 +281,14 @@ SpvId KernelEmitter::signedGlsl(GLSLstd450 inst, SpvId type, const Words &operan
   return bitcastIfNeeded(glsl(inst, signedType, converted), signedType, type);
 }
 
-SpvId KernelEmitter::bitcastIfNeeded(SpvId v, SpvId from, SpvId to) { return from == to ? v : op(spv::OpBitcast, to, {v}); }
+SpvId KernelEmitter::bitcastIfNeeded(SpvId v, SpvId from, SpvId to) {
+  if (from == to) return v;
+  // A constant becomes a constant of the signed type itself: spirv-opt folds the bit cast of a
+  // 16-bit unsigned constant into a signed one whose literal is not sign-extended (invalid SPIR-V).
+  if (auto c = knownConstant(v); c && b_.intWidthOf(from) && !b_.vectorElement(from) && b_.signedVariant(from) == to)
+    return b_.constSignedInt(b_.intWidthOf(from), *c);
+  return op(spv::OpBitcast, to, {v});
+}
 
 SpvId KernelEmitter::convertInt(SpvId v, unsigned fromBits, unsigned toBits, bool isSigned) {
   if (fromBits == toBits) return v;

@@ -1,4 +1,5 @@
-// 16-bit integers: two lanes share every 32-bit word. Wrap-around, signed division and shifts, the
+// 16-bit integers: two lanes share every 32-bit word. Wrap-around, signed division (by negative
+// constants too) and shifts, the
 // bit operations LLVM keeps on i16 (bswap, rotations, popcount, min/max, saturation), a __shared__
 // scan of shorts and an odd-length buffer.
 #include "narrow_types.h"
@@ -16,7 +17,8 @@ template <typename Short> struct Ops {
     Short smaller = std::min(a, b), larger = std::max(a, b);
     unsigned short saturated = (unsigned short)a + (unsigned short)b > 0xffff ? 0xffff : (unsigned short)((unsigned short)a + (unsigned short)b);
     return Short(sum ^ product ^ quotient ^ remainder ^ shifted ^ rotated ^ Short(smaller - larger) ^ Short(saturated) ^
-                 Short(__builtin_bswap16((unsigned short)a)) ^ Short(a < b ? 1 : 2));
+                 Short(__builtin_bswap16((unsigned short)a)) ^ Short(a < b ? 1 : 2) ^ Short(a / Short(-3)) ^
+                 Short(a < Short(-2) ? 5 : 6));
   }
 };
 
