@@ -1,7 +1,6 @@
 // 16-bit integers: two lanes share every 32-bit word. Wrap-around, signed division (by negative
-// constants too) and shifts, the
-// bit operations LLVM keeps on i16 (bswap, rotations, popcount, min/max, saturation), a __shared__
-// scan of shorts and an odd-length buffer.
+// constants too) and shifts, the bit operations LLVM keeps on i16 (bswap, rotations, popcount,
+// min/max, saturation), a __shared__ scan of shorts and an odd-length buffer.
 #include "narrow_types.h"
 
 #include <algorithm>
