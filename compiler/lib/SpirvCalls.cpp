@@ -145,10 +145,12 @@ struct CallLowering {
   SpvId bswap(Type *t, SpvId x) {
     unsigned w = bits(t);
     if (w >= 32) return swapBytes(e.typeOf(t), w, w, x);
-    // Narrower values are swapped in a 32-bit word: NVIDIA's compiler (driver 580) turns the same
-    // pattern on 16-bit integers into 0 (e2e.narrow_types' mix<short> on the H200).
+    // 16 bits: the word x * 0x10001 holds x twice; bits 8..23 are x's bytes swapped. NVIDIA's
+    // compiler (driver 580) returns 0 for the and/shift/or byte swap of a 16-bit value, also when
+    // it is computed in a 32-bit word (probed on the H200; e2e.narrow_types' mix<short>).
     SpvId u32t = b.typeInt(32);
-    return e.op(spv::OpUConvert, e.typeOf(t), {swapBytes(u32t, 32, w, e.op(spv::OpUConvert, u32t, {x}))});
+    SpvId twice = e.op(spv::OpIMul, u32t, {e.op(spv::OpUConvert, u32t, {x}), e.u32(0x10001)});
+    return e.op(spv::OpUConvert, e.typeOf(t), {e.op(spv::OpShiftRightLogical, u32t, {twice, e.u32(8)})});
   }
 
   SpvId funnelShift(bool left) {
@@ -361,9 +363,10 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
     return value(call.getArgOperand(0), type);
   case Intrinsic::fabs: return glslOp(GLSLstd450FAbs);
   case Intrinsic::sqrt:
-    // Correctly rounded as HIP's sqrtf by default (GLSL's Sqrt may be 3 ulp off): the root of the
-    // operand widened to double, rounded once (innocuous double rounding); afn keeps the fast one.
-    if (t->getScalarType()->isFloatTy() && !call.hasApproxFunc()) {
+    // Correctly rounded as HIP's sqrtf by default (GLSL's Sqrt may be 3 ulp off, and the H200's
+    // 16-bit one is 1 ulp off): the root of the operand widened to double, rounded once
+    // (innocuous double rounding); afn keeps the fast one.
+    if ((t->getScalarType()->isFloatTy() || t->getScalarType()->isHalfTy()) && !call.hasApproxFunc()) {
       SpvId wide = doubleTwin(type);
       return op(spv::OpFConvert, type, {glsl(GLSLstd450Sqrt, wide, {op(spv::OpFConvert, wide, {l.arg(0)})})});
     }
