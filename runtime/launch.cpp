@@ -69,14 +69,20 @@ bool pointerArgumentsDisjoint(Device &device, const KernelInfo &info, const Laun
 
 // HIPVK_CHECK_POINTERS=1: each non-null pointer argument must point into live memory of the
 // launch's device, or one past its end (a range's end): hipMalloc'd memory, module variables
-// (hipGetSymbolAddress), pinned, registered and managed memory by device or host address.
+// (hipGetSymbolAddress), pinned, registered and managed memory by their device address (or host
+// address where the two coincide).
 // Anything else (freed, from before hipDeviceReset, never allocated, another device's) is refused
 // before the kernel can write through it: hipErrorInvalidValue, ROCm's answer to a launch argument
 // it rejects. Not hipErrorIllegalAddress: that is a sticky fault of a kernel that ran, while here
 // nothing ran and the device stays usable (docs/HIP_ON_VULKAN.md, "Checked pointer arguments").
 void checkPointerArguments(Device &device, const KernelInfo &info, const LaunchArguments &args) {
   auto live = [&](uint64_t address) {
-    return device.allocations().find(address) || device.hostAllocations().find(address);
+    if (device.allocations().find(address)) return true;
+    // Host memory by its host address only where that is its device address too (CPU devices). On
+    // a GPU the host pointer of pinned memory is no device address (hipHostGetDevicePointer gives
+    // it): a kernel writing through it faults, and the H200 hangs.
+    std::optional<Resolved> host = device.hostAllocations().find(address);
+    return host && host->deviceAddress() == address;
   };
   everyPointerArgument(info, args, [&](size_t i, uint64_t address) {
     if (live(address) || live(address - 1)) return true;
