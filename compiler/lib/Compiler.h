@@ -55,8 +55,6 @@ struct CompileResult {
 // returned for the pipeline to refuse with an error, never aborted on by LLVM's reader
 // (InputModule.cpp). Null, with `error` set, when the bytes are not LLVM IR.
 std::unique_ptr<llvm::Module> readInputModule(llvm::MemoryBufferRef input, llvm::LLVMContext &context, std::string &error);
-// The same for other readers of device bitcode (DeviceLink.cpp): turns LLVM's aborting check off.
-void keepUnverifiedInputs();
 
 // Runs the whole device pipeline on `m` (consumed).
 CompileResult compileModule(llvm::Module &m, const CompileOptions &options);

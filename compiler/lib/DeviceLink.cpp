@@ -8,7 +8,6 @@
 // kernels and variables against that one module (one global segment shared by all).
 #include "Compiler.h"
 
-#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
@@ -100,10 +99,9 @@ DeviceLinkResult linkDeviceCode(LLVMContext &context, const std::vector<std::str
       }
     };
     auto parse = [&](MemoryBufferRef bitcode) -> std::unique_ptr<Module> {
-      keepUnverifiedInputs();
-      Expected<std::unique_ptr<Module>> module = parseBitcodeFile(bitcode, context);
-      if (module) return std::move(*module);
-      result.errors.push_back("hipvk: error: device code in '" + path + "': " + toString(module.takeError()));
+      std::string error;
+      if (std::unique_ptr<Module> module = readInputModule(bitcode, context, error)) return module;
+      result.errors.push_back("hipvk: error: device code in '" + path + "': " + StringRef(error).rtrim().str());
       return nullptr;
     };
     if (identify_magic(buffer.getBuffer()) == file_magic::bitcode) { // a device .bc itself (--genco)

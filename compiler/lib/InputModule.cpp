@@ -23,6 +23,7 @@
 using namespace llvm;
 
 namespace hipvk {
+namespace {
 
 void keepUnverifiedInputs() {
   static std::once_flag once;
@@ -32,8 +33,6 @@ void keepUnverifiedInputs() {
       static_cast<cl::opt<bool> *>(it->second)->setValue(true);
   });
 }
-
-namespace {
 
 // Whether LLVM's bitcode reader gets through `input` without crashing. It is not hardened against
 // malformed bitcode (a corrupted file can make it dereference null), so it first reads the input in
