@@ -369,6 +369,7 @@ Module::Instance::Instance(Device &device, const Module &module)
       segment_ = allocate(device, module.metadata_.segment, MemoryKind::Runtime);
       if (module.managed_) managed_ = importHostPages(device, *module.managed_);
       std::string image = initialSegment(module);
+      image.resize((image.size() + 3) & ~size_t(3), '\0');  // whole words: the copy can travel in the command buffer
       device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size(), false);
     } catch (...) {
       // No destructor runs for a failed constructor.

@@ -1,6 +1,7 @@
 #include "stream.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "context.h"
@@ -18,6 +19,8 @@ constexpr uint64_t kUploadBlockBytes = 256 * 1024;
 // Synchronous copies through host-visible staging go in chunks, several in flight: the host copies
 // chunk i+1 while the device copies chunk i. A chunk is large enough to hide a submission's cost.
 constexpr uint64_t kStagingChunkBytes = 8 * 1024 * 1024;
+constexpr uint64_t kSmallStagingBytes = 64 * 1024;
+constexpr size_t kInlineCopyBytes = 65536;  // vkCmdUpdateBuffer's limit
 
 constexpr VkPipelineStageFlags2 kDeviceStages =
     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_TRANSFER_BIT;
@@ -280,8 +283,14 @@ UploadSlice Stream::uploadLocked(size_t bytes) {
   return slice;
 }
 
-Buffer &Stream::stagingLocked(size_t slot) {
-  while (staging_.size() <= slot) staging_.push_back(Buffer::create(device_, kStagingChunkBytes, MemoryUse::Host));
+Buffer &Stream::stagingLocked(size_t slot, size_t bytes) {
+  // Sized by need (64 KiB up to a chunk): host-visible memory costs about 0.7 ms per MiB to
+  // allocate on NVIDIA's driver, which a program's first small copy should not pay for 8 MiB.
+  if (staging_.size() <= slot) staging_.resize(slot + 1);
+  if (staging_[slot].size < bytes) {
+    const uint64_t size = std::min<uint64_t>(std::max<uint64_t>(std::bit_ceil(bytes), kSmallStagingBytes), kStagingChunkBytes);
+    staging_[slot] = Buffer::create(device_, size, MemoryUse::Host);
+  }
   return staging_[slot];
 }
 
@@ -306,13 +315,21 @@ void Stream::copyHostToDevice(const Resolved &dst, const void *src, size_t bytes
     std::memcpy(target.mapped + dst.offset, src, bytes);
     return;
   }
+  if (bytes <= kInlineCopyBytes && dst.offset % 4 == 0 && bytes % 4 == 0) {
+    // Small copies (a module's globals, hipMemcpyToSymbol, scalars) travel inside the command
+    // buffer: no staging memory, one submission.
+    vkCmdUpdateBuffer(beginCommandLocked().commands(), target.buffer.get(), dst.offset, bytes, src);
+    endCommandLocked();
+    waitAll(lock);
+    return;
+  }
   // Chunk i goes through slot i % kStagingSlots, refilled once the batch reading it has completed.
   std::array<uint64_t, kStagingSlots> readUntil{};
   size_t index = 0;
   for (size_t done = 0; done < bytes; ++index) {
     const size_t slot = index % kStagingSlots, chunk = std::min<size_t>(bytes - done, kStagingChunkBytes);
     if (readUntil[slot]) waitForSerial(lock, readUntil[slot]);
-    Buffer &staging = stagingLocked(slot);
+    Buffer &staging = stagingLocked(slot, chunk);
     std::memcpy(staging.mapped, static_cast<const std::byte *>(src) + done, chunk);
     VkBufferCopy region{0, dst.offset + done, chunk};
     vkCmdCopyBuffer(beginCommandLocked().commands(), staging.buffer.get(), target.buffer.get(), 1, &region);
@@ -338,8 +355,9 @@ void Stream::copyDeviceToHost(void *dst, const Resolved &src, size_t bytes) {
   auto fill = [&](size_t index) {
     const uint64_t offset = uint64_t(index) * kStagingChunkBytes;
     const size_t slot = index % kStagingSlots;
-    Buffer &staging = stagingLocked(slot);
-    VkBufferCopy region{src.offset + offset, 0, std::min<uint64_t>(bytes - offset, kStagingChunkBytes)};
+    const uint64_t chunk = std::min<uint64_t>(bytes - offset, kStagingChunkBytes);
+    Buffer &staging = stagingLocked(slot, chunk);
+    VkBufferCopy region{src.offset + offset, 0, chunk};
     vkCmdCopyBuffer(beginCommandLocked().commands(), source.buffer.get(), staging.buffer.get(), 1, &region);
     flushLocked();
     filledAt[slot] = closed_;

@@ -147,7 +147,8 @@ class Stream {
   void recycleLocked();
   void updateLastSerialLocked();
   UploadSlice uploadLocked(size_t bytes);
-  Buffer &stagingLocked(size_t slot);
+  // Staging slot `slot`, at least `bytes` long.
+  Buffer &stagingLocked(size_t slot, size_t bytes);
   // Waits until the timeline reaches `serial` (unlocking meanwhile).
   void waitForSerial(std::unique_lock<std::mutex> &lock, uint64_t serial);
   // Whether a synchronous copy reads or writes `buffer` through its mapping instead of staging.

@@ -1,8 +1,8 @@
 // hipMemcpy between pageable host memory and device memory at sizes around the runtime's staging
-// chunks (8 MiB, three in flight: runtime/stream.cpp): odd sizes, unaligned offsets, a kernel in
-// between that depends on the uploaded data, and the download of its results. Run as usual (lavapipe
-// maps device memory, so copies are direct) and with HIPVK_FORCE_STAGED_COPIES=1 (the pipelined
-// staging path GPUs take).
+// chunks (8 MiB, three in flight: runtime/stream.cpp) and its in-command-buffer limit (64 KiB): odd
+// sizes, unaligned offsets, a kernel in between that depends on the uploaded data, and the download
+// of its results. Run as usual (lavapipe maps device memory, so copies are direct) and with
+// HIPVK_FORCE_STAGED_COPIES=1 (the staging and in-command-buffer paths GPUs take).
 #include <hip/hip_runtime.h>
 
 #include <cstdint>
@@ -63,6 +63,11 @@ void round_trip(const char *what, size_t n, size_t offset, int seed) {
 int main() {
   round_trip<uint8_t>("u8 one byte", 1, 3, 1);
   round_trip<uint8_t>("u8 4099", 4099, 1, 2);
+  // Whole words up to 64 KiB travel inside the command buffer (vkCmdUpdateBuffer): both sides of
+  // that limit, and the staging slots sized by need growing from 64 KiB to a chunk.
+  round_trip<uint32_t>("u32 1000 words in the command buffer", 1000, 4, 7);
+  round_trip<float>("float 64 KiB, the command buffer's limit", 16384, 0, 8);
+  round_trip<float>("float 64 KiB + 4, staged", 16385, 0, 9);
   round_trip<uint8_t>("u8 one chunk + 13", kChunk + 13, 7, 3);
   round_trip<uint8_t>("u8 four chunks + 5", 4 * kChunk + 5, 11, 4);  // reuses every staging slot
   round_trip<float>("float chunk - 1", kChunk / sizeof(float) - 1, 1, 5);
