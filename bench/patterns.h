@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -103,12 +104,13 @@ inline void syncDevice() { CHECK(hipDeviceSynchronize()); }
 
 // One line per measurement: name, implementation, time per unit (a launch, or a launch sequence),
 // throughput.
-inline void report(const std::string &name, const char *impl, double ms, double amount, const char *unit) {
-  std::printf("%-26s %-5s %11.4f ms %11.2f %s\n", name.c_str(), impl, ms, amount / (ms * 1e-3) / 1e9, unit);
+inline void report(const std::string &name, const char *impl, double ms, double amount, const char *unit, const std::string &note = "") {
+  std::printf("%-26s %-5s %11.4f ms %11.2f %s%s\n", name.c_str(), impl, ms, amount / (ms * 1e-3) / 1e9, unit, note.c_str());
 }
-inline void reportLaunches(const std::string &name, const char *impl, double ms, int launches) {
-  std::printf("%-26s %-5s %11.4f ms %11.2f us/launch (%d launches + 1 sync)\n", name.c_str(), impl, ms, ms * 1e3 / launches,
-              launches);
+// Launch-bound patterns: the time of the whole sequence, per launch, and the throughput.
+inline void reportLaunches(const std::string &name, const char *impl, double ms, int launches, double amount, const char *unit) {
+  std::printf("%-26s %-5s %11.4f ms %11.2f us/launch %11.2f %s (%d launches + 1 sync)\n", name.c_str(), impl, ms, ms * 1e3 / launches,
+              amount / (ms * 1e-3) / 1e9, unit, launches);
 }
 
 // Milliseconds of `body` (a launch sequence) + one synchronisation, best of three rounds after a
@@ -311,8 +313,7 @@ inline void jacobi(const Sizes &sz, const char *impl) {
   }
   verify(got == cur, std::string("jacobi2d ") + impl);
   std::string name = "jacobi2d " + std::to_string(nx) + "x" + std::to_string(ny);
-  reportLaunches(name, impl, ms, sz.jacobiLaunches);
-  report(name, impl, ms / sz.jacobiLaunches, 8.0 * cells, "GB/s (per launch)");
+  reportLaunches(name, impl, ms, sz.jacobiLaunches, 8.0 * cells * sz.jacobiLaunches, "GB/s");
   CHECK(hipFree(a));
   CHECK(hipFree(b));
 }
@@ -464,8 +465,7 @@ inline void floydWarshall(const Sizes &sz, const char *impl) {
     }
   verify(got == want, std::string("floyd_warshall ") + impl);
   std::string name = "floyd_warshall n=" + std::to_string(n);
-  reportLaunches(name, impl, ms, n);
-  report(name, impl, ms, double(n) * n * n, "Gupdate/s");
+  reportLaunches(name, impl, ms, n, double(n) * n * n, "Gupdate/s");
   CHECK(hipFree(d));
 }
 
@@ -488,8 +488,7 @@ inline void bitonic(const Sizes &sz, const char *impl) {
   std::sort(keys.begin(), keys.end());
   verify(got == keys, std::string("bitonic ") + impl);
   std::string name = "bitonic n=" + std::to_string(n);
-  reportLaunches(name, impl, ms, launches);
-  report(name, impl, ms, double(count), "Gkey/s");
+  reportLaunches(name, impl, ms, launches, double(count), "Gkey/s");
   CHECK(hipFree(d));
 }
 
@@ -565,7 +564,7 @@ inline void scanLarge(const Sizes &sz, const char *impl) {
     running += in[i];
   }
   verify(ok, std::string("scan_large ") + impl);
-  report("scan_large u32 (" + std::to_string(launches) + " launches)", impl, ms, 8.0 * n, "GB/s");
+  report("scan_large u32", impl, ms, 8.0 * n, "GB/s", " (" + std::to_string(launches) + " launches)");
   for (unsigned *p : scratch) CHECK(hipFree(p));
   CHECK(hipFree(din));
   CHECK(hipFree(dout));
