@@ -5,7 +5,6 @@
 // Under HIPVK_DISABLE_FEATURES (the portable modules, docs/PERFORMANCE.md) only the HIP kernels run:
 // the GLSL twins use 64-bit integers, which that setting takes away.
 #include <hip/hip_runtime.h>
-#include <hipvk/offload_blob.h>
 
 #include <algorithm>
 
@@ -24,38 +23,9 @@
 #include <string>
 
 #include "bench_check.h"
+#include "glsl_kernel.h"
 
 namespace {
-
-// A GLSL kernel registered the way Clang registers HIP kernels: a blob holding its SPIR-V and
-// metadata (docs/ABI.md), and a host-side stub address that names it in hipLaunchKernel.
-struct GlslKernel {
-  char stub = 0; // only its address matters
-  void launch(dim3 grid, dim3 block, std::vector<void *> args) {
-    CHECK(hipLaunchKernel(&stub, grid, block, args.data(), 0, nullptr));
-  }
-};
-
-void registerGlsl(GlslKernel &kernel, const char *name, const uint32_t *spirv, size_t spirvBytes,
-                  const std::vector<uint32_t> &argSizes, uint32_t sharedBytes) {
-  std::string metadata = "hipvk-metadata 1\nsegment 0\n";
-  uint32_t offset = 0;
-  std::string argLines;
-  for (uint32_t size : argSizes) {
-    offset = (offset + size - 1) / size * size; // natural alignment
-    argLines += "arg " + std::to_string(offset) + " " + std::to_string(size) + "\n";
-    offset += size;
-  }
-  metadata += std::string("kernel ") + name + " 1 " + std::to_string(offset) + " " + std::to_string(sharedBytes) + " 0\n" + argLines;
-  // The blob must outlive the registration, as an embedded one would.
-  auto *blob = new std::vector<uint8_t>(hipvk::blob::write(
-      {metadata, {}, {{0, {name}, std::string_view(reinterpret_cast<const char *>(spirv), spirvBytes)}}}));
-  static hipvk::blob::ClangFatbinWrapper wrappers[8];
-  static int used = 0;
-  wrappers[used] = {hipvk::blob::kClangWrapperMagic, hipvk::blob::kClangWrapperVersion, blob->data(), nullptr};
-  void **module = __hipRegisterFatBinary(&wrappers[used++]);
-  __hipRegisterFunction(module, &kernel.stub, const_cast<char *>(name), name, -1, nullptr, nullptr, nullptr, nullptr, nullptr);
-}
 
 void sync() { CHECK(hipDeviceSynchronize()); }
 

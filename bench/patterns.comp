@@ -1,0 +1,86 @@
+// GLSL twins of some pattern kernels (pattern_kernels.h), for the "our SPIR-V vs glslang's" ratio
+// of hipvk_patterns. Same ABI as kernels.comp (docs/ABI.md): the push-constant header, then the HIP
+// kernel's arguments at offset 48; block size from specialization constants 0-2. One kernel per -D
+// selector. Where the HIP kernel reads a __constant__ array, the twin reads the same device memory
+// through a pointer argument (the runtime passes the HIP symbol's address).
+#version 460
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+
+layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Floats { float v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict buffer InFloats { float v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Float4s { vec4 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly restrict buffer InFloat4s { vec4 v[]; };
+
+#define HIPVK_HEADER uint64_t globals; uint gridX, gridY, gridZ, reserved; uint64_t argumentBuffer, serviceBuffer, reserved1;
+
+#if defined(CONV1D)
+// conv1d<RADIUS>(const float *in, float *out, int n), filter: c_filter's address.
+layout(push_constant) uniform Args { HIPVK_HEADER InFloats in_; Floats out_; int n; InFloats filter_; } args;
+void main() {
+  int i = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+  if (i >= args.n) return;
+  float sum = 0.0;
+  for (int k = -RADIUS; k <= RADIUS; ++k) {
+    int j = i + k;
+    if (j >= 0 && j < args.n) sum += args.in_.v[j] * args.filter_.v[k + RADIUS];
+  }
+  args.out_.v[i] = sum;
+}
+#elif defined(FMA_FLOAT)
+// fma_chains<float, Mad>(float *out, float b, float c, int iters): 8 chains per thread; precise:
+// fma() one operation and the sum in the written order, as the HIP kernel's NoContraction code.
+layout(push_constant) uniform Args { HIPVK_HEADER Floats out_; float b; float c; int iters; } args;
+void main() {
+  int i = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+  precise float acc[8];
+  for (int k = 0; k < 8; ++k) acc[k] = float(i % 1024) / 1024.0 + float(k);
+  for (int it = 0; it < args.iters; ++it)
+    for (int k = 0; k < 8; ++k) acc[k] = fma(acc[k], args.b, args.c);
+  precise float sum = acc[0];
+  for (int k = 1; k < 8; ++k) sum += acc[k];
+  args.out_.v[i] = sum;
+}
+#elif defined(STENCIL7)
+// stencil7(const float *in, float *out, int nx, int ny, int nz, float center, float side)
+layout(push_constant) uniform Args { HIPVK_HEADER InFloats in_; Floats out_; int nx, ny, nz; float center, side; } args;
+void main() {
+  int x = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+  int y = int(gl_WorkGroupID.y * gl_WorkGroupSize.y + gl_LocalInvocationID.y);
+  int z = int(gl_WorkGroupID.z * gl_WorkGroupSize.z + gl_LocalInvocationID.z);
+  int nx = args.nx, ny = args.ny, nz = args.nz;
+  if (x < 1 || y < 1 || z < 1 || x >= nx - 1 || y >= ny - 1 || z >= nz - 1) return;
+  uint plane = uint(nx) * uint(ny), row = uint(nx), i = uint(z) * plane + uint(y) * row + uint(x);  // < 2^32 elements
+  float s = args.in_.v[i - 1] + args.in_.v[i + 1] + args.in_.v[i - row] + args.in_.v[i + row] + args.in_.v[i - plane] +
+            args.in_.v[i + plane];
+  args.out_.v[i] = args.center * args.in_.v[i] + args.side * s;
+}
+#elif defined(NBODY)
+// nbody_forces(const float4 *bodies, float4 *accel, int n): 256 threads, tiles in shared memory.
+layout(push_constant) uniform Args { HIPVK_HEADER InFloat4s bodies; Float4s accel; int n; } args;
+shared vec4 tile[256];
+void main() {
+  int t = int(gl_LocalInvocationID.x);
+  int i = int(gl_WorkGroupID.x) * 256 + t;
+  vec4 me = i < args.n ? args.bodies.v[i] : vec4(0.0);
+  float ax = 0.0, ay = 0.0, az = 0.0;
+  for (int start = 0; start < args.n; start += 256) {
+    int j = start + t;
+    tile[t] = j < args.n ? args.bodies.v[j] : vec4(0.0);
+    barrier();
+    for (int k = 0; k < 256; ++k) {
+      vec4 other = tile[k];
+      float dx = other.x - me.x, dy = other.y - me.y, dz = other.z - me.z;
+      float r2 = dx * dx + dy * dy + dz * dz + 1e-2;
+      float inv = inversesqrt(r2);
+      float s = other.w * inv * inv * inv;
+      ax += dx * s;
+      ay += dy * s;
+      az += dz * s;
+    }
+    barrier();
+  }
+  if (i < args.n) args.accel.v[i] = vec4(ax, ay, az, 0.0);
+}
+#endif
