@@ -243,6 +243,7 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   const Options &options = context.options();
   const bool cpu = props_.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   const unsigned spinUs = options.waitSpinUs.value_or(cpu ? 0 : kDefaultWaitSpinUs);
+  fusedFma_ = v12Props_.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY && !(options.disabledFeatures & Options::FusedFma);
   health_ = std::make_unique<DeviceHealth>(
       std::chrono::microseconds(spinUs),
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.kernelTimeoutSeconds.value_or(0))));
@@ -683,7 +684,8 @@ void Device::createLogical() {
   for (const auto &q : logical_->queues) queues.push_back(q.get());
   logical_->streams = std::make_unique<StreamSet>(*this, logical_->device.get(), logical_->queueFamily, std::move(queues));
   created_.store(true, std::memory_order_release);
-  log("device %d: logical device created", ordinal_);
+  log("device %d: logical device created; host waits poll for %lld us; %s", ordinal_,
+      (long long)std::chrono::duration_cast<std::chrono::microseconds>(health_->spin()).count(), featureSummary().c_str());
 }
 
 VkDevice Device::vk() { return logical().device.get(); }
@@ -777,9 +779,13 @@ vk::Pipeline Device::createPipeline(VkShaderModule module, const char *entryPoin
 
 vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const char *entryPoint,
                                     const std::array<uint32_t, 4> &specialization) {
-  VkSpecializationMapEntry entries[4];
-  for (uint32_t i = 0; i < 4; ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
-  VkSpecializationInfo spec{4, entries, sizeof(specialization), specialization.data()};
+  // The launch's values (abi::kSpecIdBlockDimX..kSpecIdDynamicSharedBytes), then the device's.
+  static_assert(abi::kSpecIdFusedFma == 4);
+  const std::array<uint32_t, 5> values{specialization[0], specialization[1], specialization[2], specialization[3],
+                                       fusedFma_ ? VK_TRUE : VK_FALSE};
+  VkSpecializationMapEntry entries[values.size()];
+  for (uint32_t i = 0; i < values.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
+  VkSpecializationInfo spec{uint32_t(values.size()), entries, sizeof(values), values.data()};
 
   // warpSize is the device's default subgroup size: where the driver may vary it (AMD wave32/64,
   // Intel SIMD8/16/32), pin it. Full subgroups keep lanes consecutive when the x size allows.
@@ -870,6 +876,7 @@ std::string Device::featureSummary() const {
   add("subgroup-clock", hasSubgroupClock());
   add("device-clock", hasDeviceClock());
   add("host-import", hostImportAlignment_ != 0);
+  add("fused-fma", fusedFma_);
   return out;
 }
 

@@ -56,6 +56,10 @@ class Device {
   // Whether entry points may set single-precision denormal handling (VK_KHR_shader_float_controls).
   bool preservesFloat32Denormals() const { return v12Props_.shaderDenormPreserveFloat32 != 0; }
   bool flushesFloat32Denormals() const { return v12Props_.shaderDenormFlushToZeroFloat32 != 0; }
+  // Whether GLSL.std.450 Fma is rounded once in single and double precision, so the math library
+  // may use it (abi::kSpecIdFusedFma). Vulkan promises it only with VK_KHR_shader_fma, which no
+  // driver here has; NVIDIA's proprietary driver was measured to fuse (docs/HIP_ON_VULKAN.md).
+  bool fusedFma() const { return fusedFma_; }
   // The SPIR-V capabilities (by their names in the spec, joined by " and ") the device cannot
   // execute with the enabled features; empty when all of `caps` are fine.
   std::string missingCapability(std::span<const std::string> caps) const;
@@ -194,6 +198,7 @@ class Device {
   uint32_t queueFamily_ = 0;
   uint32_t queueCount_ = 1;
   uint32_t timestampValidBits_ = 64;
+  bool fusedFma_ = false;
   hipDeviceProp_t hipProps_{};
 
   VkPhysicalDeviceVulkan12Properties v12Props_{};

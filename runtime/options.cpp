@@ -60,7 +60,8 @@ void parseDisabledFeatures(std::string_view text, Options &options) {
     unsigned feature;
   };
   constexpr Named kNames[] = {{"int64", Options::Int64}, {"float64", Options::Float64}, {"int16", Options::Int16},
-                              {"int8", Options::Int8}, {"float16", Options::Float16}};
+                              {"int8", Options::Int8}, {"float16", Options::Float16},
+                              {"fma", Options::FusedFma}};
   while (!text.empty()) {
     size_t comma = text.find(',');
     std::string_view name = text.substr(0, comma);

@@ -30,7 +30,7 @@ struct Options {
   // HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know leaves `badDisabledFeature` set:
   // the runtime then reports it and offers no device (a test of the emulation paths must not
   // quietly run the native ones).
-  enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16 };
+  enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16, FusedFma = 32 };
   unsigned disabledFeatures = 0;
   std::string badDisabledFeature;
   // LP_NUM_THREADS (lavapipe's own variable): its worker threads, which decide how many

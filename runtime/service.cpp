@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -88,7 +89,10 @@ ServiceBuffer::LaunchSlot ServiceBuffer::prepareLaunch(const std::string &kernel
   std::lock_guard lock(mutex_);
   if (!buffer_) {
     uint32_t capacity = wantedCapacity();
+    const auto start = std::chrono::steady_clock::now();
     Buffer buffer = Buffer::create(device_, abi::kPrintfAreaOffset + uint64_t(capacity), MemoryUse::Host);
+    log("service buffer (printf area %u bytes) allocated in %.3f ms", capacity,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     if (!buffer.mapped) fail(hipErrorOutOfMemory, "no host-visible memory for the service buffer (device printf)");
     std::memset(buffer.mapped, 0, buffer.size);
     reinterpret_cast<abi::ServiceHeader *>(buffer.mapped)->printfCapacity = capacity;

@@ -210,6 +210,7 @@ __device__ double __hipvk_trig_preop_f64(double x, int segment) {
 // floats is exact in double, and their sum rounded to odd in double rounds to float as the exact
 // value does (53 >= 24 + 2).
 __device__ float __hipvk_fma_f32(float a, float b, float c) {
+  if (__hipvk_fma_is_fused()) return __hipvk_device_fma_f32(a, b, c); // a spec constant: one branch survives
   double product = double(a) * double(b);
   return float(addRoundToOdd(product, double(c)));
 }
@@ -220,6 +221,7 @@ __device__ float __hipvk_fma_f32(float a, float b, float c) {
 // is the correctly rounded sum. Results at or below 2^-1022, whose rounding to the subnormal grid
 // would be a second one, are computed by the integer fma of the software doubles (softdouble.h).
 __device__ double __hipvk_fma_f64(double a, double b, double c) {
+  if (__hipvk_fma_is_fused()) return __hipvk_device_fma_f64(a, b, c);
   if (!finite(a) || !finite(b) || a == 0 || b == 0) return a * b + c; // the product is exact
   if (!finite(c)) return c;                                           // a finite product cannot change it
   if (c == 0) return a * b;

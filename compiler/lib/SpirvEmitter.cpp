@@ -49,6 +49,15 @@ void ModuleState::createBlockDimSpecConstants() {
   b.decorate(dynamicSharedSpec, spv::DecorationSpecId, {abi::kSpecIdDynamicSharedBytes});
 }
 
+SpvId ModuleState::fusedFmaSpecConstant() {
+  if (!fusedFmaSpec) {
+    fusedFmaSpec = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpSpecConstantFalse, {b.typeBool(), fusedFmaSpec});
+    b.decorate(fusedFmaSpec, spv::DecorationSpecId, {abi::kSpecIdFusedFma});
+  }
+  return fusedFmaSpec;
+}
+
 // ---------------------------------------------------------------- types and values
 
 SpvId KernelEmitter::typeOf(Type *t) {

@@ -35,6 +35,9 @@ struct ModuleState {
   const llvm::DataLayout &dl;
   SpvId localInvocationId = 0, workgroupId = 0, subgroupSize = 0, subgroupLocalId = 0, subgroupLtMask = 0;
   SpvId blockDimSpec[3] = {0, 0, 0}, dynamicSharedSpec = 0;
+  // The boolean spec constant abi::kSpecIdFusedFma, created at its first use.
+  SpvId fusedFmaSpecConstant();
+  SpvId fusedFmaSpec = 0;
   SpvId flatBlockSpec = 0, blockPlaneSpec = 0; // blockDim.x*y*z and blockDim.x*y, made by flatBlockSize()
   std::map<uint32_t, SpvId> pushConstantVars; // by word count
 

@@ -42,6 +42,9 @@ static_assert(kPushArgumentsOffset % 16 == 0);
 // Specialization constants (32-bit unsigned) of every pipeline.
 inline constexpr uint32_t kSpecIdBlockDimX = 0; // 1 and 2 are blockDim.y and .z
 inline constexpr uint32_t kSpecIdDynamicSharedBytes = 3;
+// A boolean (given as a VkBool32): the device's GLSL.std.450 Fma is rounded once, in single and
+// double precision (VK_KHR_shader_fma, or a driver measured to fuse); the math library then uses it.
+inline constexpr uint32_t kSpecIdFusedFma = 4;
 
 // The operation of __hipvk_warp_reduce (a constant argument).
 enum WarpReduceOp : uint32_t {

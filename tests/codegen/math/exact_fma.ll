@@ -1,16 +1,22 @@
-; An explicit fma is rounded once on every driver: llvm.fma goes to the device library's exact
-; emulation (product in double, sum rounded to odd), never to Vulkan's Fma, which lavapipe does not
-; fuse. A contraction (llvm.fmuladd) may fuse or not and stays Vulkan's Fma; the fast intrinsics'
-; amdgcn.exp2 is Vulkan's Exp2. OCML functions (here __ocml_sin_f32) link and need no loose GLSL
-; instruction (its multiply-adds are OCML's mad path: split constants, exact either way).
+; An explicit fma is rounded once on every driver: llvm.fma goes to the device library, which
+; uses Vulkan's Fma only where spec constant 4 (abi::kSpecIdFusedFma, default false) says the
+; device's Fma is fused, and otherwise its exact emulation (product in double, sum rounded to odd):
+; lavapipe does not fuse. A contraction (llvm.fmuladd) may fuse or not and stays Vulkan's Fma; the
+; fast intrinsics' amdgcn.exp2 is Vulkan's Exp2. OCML functions (here __ocml_sin_f32) link and need
+; no loose GLSL instruction.
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
+; CHECK: OpDecorate %[[FUSED:[0-9]+]] SpecId 4
+; CHECK: %[[FUSED]] = OpSpecConstantFalse %bool
 ; CHECK-LABEL: OpFunction
+; CHECK-NOT: Fma
+; CHECK: OpLogicalNotEqual %bool %[[FUSED]]
 ; CHECK-NOT: Fma
 ; CHECK: OpFMul %double
 ; CHECK-NOT: Fma
 ; CHECK: OpFConvert %float
+; CHECK: OpExtInst %float %{{[0-9]+}} Fma
 ; CHECK: OpExtInst %float %{{[0-9]+}} Fma
 ; CHECK: OpExtInst %float %{{[0-9]+}} Exp2
 ; CHECK-NOT: {{ Sin | Cos }}
