@@ -176,11 +176,12 @@ struct Driver {
     auto pre = preamble(true);
     cmd.insert(cmd.end(), pre.begin(), pre.end());
     cmd.push_back(optLevel());
-    // Loops are unrolled by the backend, once the device library is linked: here a call of `sin`
-    // looks like one instruction, and unrolling 64 of them makes 64 inlined copies of OCML's sin.
-    // `#pragma unroll` is still honoured here.
-    // (-fno-unroll-loops would mark every loop "unroll.disable" for good; a zero threshold does not.)
-    cmd.insert(cmd.end(), {"-mllvm", "-unroll-threshold=0", "-mllvm", "-unroll-partial-threshold=0"});
+    // Loops are partially unrolled by the backend, once the device library is linked: here a call
+    // of `sin` looks like one instruction, and a 64-iteration loop of them became 16 inlined copies
+    // of OCML's sin. Full unrolling and `#pragma unroll` stay (a zero full-unroll threshold as well
+    // made Clang warn "loop not unrolled" at every pragma; -fno-unroll-loops would mark every loop
+    // "unroll.disable" for good).
+    cmd.insert(cmd.end(), {"-mllvm", "-unroll-partial-threshold=0"});
     // Line tables always, so that backend errors carry file:line; full info only on request.
     if (opt.debug && *opt.debug != "-g0") cmd.push_back(*opt.debug);
     else cmd.push_back("-gline-tables-only");
