@@ -166,6 +166,7 @@ class Device {
   struct Logical;
   Logical &logical();
   void createLogical();
+  void prepareFirstLaunch();
   // The device-local heap's VK_EXT_memory_budget figures (known: the extension is there).
   struct HeapBudget {
     bool known = false;
@@ -208,6 +209,7 @@ class Device {
   std::unique_ptr<DeviceHealth> health_;
   std::once_flag logicalOnce_;
   std::unique_ptr<Logical> logical_;
+  std::atomic<bool> prepared_{false};  // prepareFirstLaunch has run (or runs)
   std::atomic<bool> created_{false};  // logical_ is complete; lets synchronize() skip creation
 };
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -85,20 +84,24 @@ std::vector<Message> reassemble(const std::byte *area, uint32_t used) {
 
 }  // namespace
 
+void ServiceBuffer::allocateLocked() {
+  uint32_t capacity = wantedCapacity();
+  Buffer buffer = Buffer::create(device_, abi::kPrintfAreaOffset + uint64_t(capacity), MemoryUse::Host);
+  if (!buffer.mapped) fail(hipErrorOutOfMemory, "no host-visible memory for the service buffer (device printf)");
+  std::memset(buffer.mapped, 0, buffer.size);
+  reinterpret_cast<abi::ServiceHeader *>(buffer.mapped)->printfCapacity = capacity;
+  buffer_ = std::move(buffer);
+  capacity_ = capacity;
+}
+
+void ServiceBuffer::allocate() {
+  std::lock_guard lock(mutex_);
+  if (!buffer_) allocateLocked();
+}
+
 ServiceBuffer::LaunchSlot ServiceBuffer::prepareLaunch(const std::string &kernelName) {
   std::lock_guard lock(mutex_);
-  if (!buffer_) {
-    uint32_t capacity = wantedCapacity();
-    const auto start = std::chrono::steady_clock::now();
-    Buffer buffer = Buffer::create(device_, abi::kPrintfAreaOffset + uint64_t(capacity), MemoryUse::Host);
-    log("service buffer (printf area %u bytes) allocated in %.3f ms", capacity,
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (!buffer.mapped) fail(hipErrorOutOfMemory, "no host-visible memory for the service buffer (device printf)");
-    std::memset(buffer.mapped, 0, buffer.size);
-    reinterpret_cast<abi::ServiceHeader *>(buffer.mapped)->printfCapacity = capacity;
-    buffer_ = std::move(buffer);
-    capacity_ = capacity;
-  }
+  if (!buffer_) allocateLocked();
   if (launchRuns_.empty() || launchRuns_.back().second != kernelName) launchRuns_.emplace_back(launchCount_, kernelName);
   return {buffer_->address, launchCount_++};
 }

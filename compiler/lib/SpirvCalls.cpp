@@ -310,6 +310,7 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   // Grid-wide sync: the barrier state of a cooperative launch (0 otherwise), read by grid_sync.hip.
   case B::grid_barrier: return pushAddress(abi::kGridBarrierOffset);
   case B::fast_divide: return op(spv::OpFDiv, typeOf(call.getType()), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});
+  case B::inverse_sqrt: return glsl(GLSLstd450InverseSqrt, typeOf(call.getType()), {value(call.getArgOperand(0))});
   case B::fma_is_fused: return m_.fusedFmaSpecConstant();
   case B::device_fma_f32:
   case B::device_fma_f64:
