@@ -2,13 +2,14 @@
 // -fgpu-rdc objects). LLVM's readers upgrade the debug information of a module that declares
 // debug metadata and, doing so, verify it and abort the process if it is broken ("Broken module
 // found"). That upgrade is turned off here: a broken module reaches the pipeline's own check
-// (Pipeline.cpp), which refuses it with an error instead of a crash. Bitcode the reader itself
-// crashes on is read in a child process first (readerSurvives).
+// (Pipeline.cpp), which refuses it with an error instead of a crash. Bitcode the reader or the
+// verifier crashes on is read and verified in a child process first (readerAndVerifierSurvive).
 #include "Compiler.h"
 
 #include <llvm/ADT/StringMap.h>
 #include <llvm/BinaryFormat/Magic.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/SourceMgr.h>
@@ -34,16 +35,17 @@ void keepUnverifiedInputs() {
   });
 }
 
-// Whether LLVM's bitcode reader gets through `input` without crashing. It is not hardened against
-// malformed bitcode (a corrupted file can make it dereference null), so it first reads the input in
-// a child process: a crash there is an error here, not the end of hipvk-spirv.
-bool readerSurvives(MemoryBufferRef input) {
+// Whether LLVM's bitcode reader, and then its verifier, get through `input` without crashing.
+// Neither is hardened against malformed bitcode (a corrupted file can make the reader dereference
+// null, or give a module whose verification does), so the input is first read and verified in a
+// child process: a crash there is an error here, not the end of hipvk-spirv.
+bool readerAndVerifierSurvive(MemoryBufferRef input) {
   pid_t child = fork();
   if (child < 0) return true;  // cannot tell: read it as is
   if (child == 0) {
     LLVMContext context;
     SMDiagnostic diagnostic;
-    (void)parseIR(input, diagnostic, context);
+    if (std::unique_ptr<Module> module = parseIR(input, diagnostic, context)) (void)verifyModule(*module, &nulls());
     _exit(0);
   }
   int status = 0;
@@ -56,8 +58,8 @@ bool readerSurvives(MemoryBufferRef input) {
 
 std::unique_ptr<Module> readInputModule(MemoryBufferRef input, LLVMContext &context, std::string &error) {
   keepUnverifiedInputs();
-  if (identify_magic(input.getBuffer()) == file_magic::bitcode && !readerSurvives(input)) {
-    error = "hipvk: error: '" + input.getBufferIdentifier().str() + "' is not valid LLVM bitcode (LLVM's reader fails on it)\n";
+  if (identify_magic(input.getBuffer()) == file_magic::bitcode && !readerAndVerifierSurvive(input)) {
+    error = "hipvk: error: '" + input.getBufferIdentifier().str() + "' is not valid LLVM bitcode (LLVM's reader or verifier fails on it)\n";
     return nullptr;
   }
   SMDiagnostic diagnostic;
