@@ -629,8 +629,17 @@ void Device::createLogical() {
   if (enabled_->withShaderClock) extensions.push_back(VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
   if (hostImportAlignment_) extensions.push_back(VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
   Features features = *enabled_;
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executableInfo{
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR,
+      .pNext = features.chain(hasAtomicFloat_),
+      .pipelineExecutableInfo = VK_TRUE};
+  pipelineStats_ = context_.options().pipelineStats &&
+                   hasExtension(physical_, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  if (pipelineStats_) extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  else if (context_.options().pipelineStats)
+    std::fprintf(stderr, "hipvk: HIPVK_PIPELINE_STATS: device %d has no VK_KHR_pipeline_executable_properties\n", ordinal_);
   VkDeviceCreateInfo info{.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                          .pNext = features.chain(hasAtomicFloat_),
+                          .pNext = pipelineStats_ ? static_cast<void *>(&executableInfo) : features.chain(hasAtomicFloat_),
                           .queueCreateInfoCount = 1,
                           .pQueueCreateInfos = &queueInfo,
                           .enabledExtensionCount = uint32_t(extensions.size()),
@@ -825,7 +834,8 @@ vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const cha
 
   VkComputePipelineCreateInfo info{
       .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .flags = VK_PIPELINE_CREATE_DISPATCH_BASE_BIT,
+      .flags = VkPipelineCreateFlags(VK_PIPELINE_CREATE_DISPATCH_BASE_BIT) |
+               (pipelineStats_ ? VkPipelineCreateFlags(VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR) : 0u),
       .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                 .pNext = pinSize ? &required : nullptr,
                 .flags = stageFlags,
@@ -837,7 +847,37 @@ vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const cha
   VkPipeline pipeline = VK_NULL_HANDLE;
   check(vkCreateComputePipelines(l.device.get(), l.cache.get(), 1, &info, nullptr, &pipeline),
         "vkCreateComputePipelines");
+  if (pipelineStats_) printPipelineStatistics(l.device.get(), pipeline, entryPoint, specialization);
   return vk::Pipeline(l.device.get(), pipeline);
+}
+
+void Device::printPipelineStatistics(VkDevice device, VkPipeline pipeline, const char *entryPoint,
+                                     const std::array<uint32_t, 4> &specialization) const {
+  VkPipelineInfoKHR pipelineInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR, .pipeline = pipeline};
+  uint32_t count = 0;
+  if (vkGetPipelineExecutablePropertiesKHR(device, &pipelineInfo, &count, nullptr) != VK_SUCCESS) return;
+  std::vector<VkPipelineExecutablePropertiesKHR> executables(
+      count, {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR});
+  if (vkGetPipelineExecutablePropertiesKHR(device, &pipelineInfo, &count, executables.data()) != VK_SUCCESS) return;
+  for (uint32_t e = 0; e < count; ++e) {
+    VkPipelineExecutableInfoKHR which{.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR, .pipeline = pipeline, .executableIndex = e};
+    uint32_t n = 0;
+    if (vkGetPipelineExecutableStatisticsKHR(device, &which, &n, nullptr) != VK_SUCCESS) continue;
+    std::vector<VkPipelineExecutableStatisticKHR> stats(n, {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+    if (vkGetPipelineExecutableStatisticsKHR(device, &which, &n, stats.data()) != VK_SUCCESS) continue;
+    std::string line;
+    for (const VkPipelineExecutableStatisticKHR &s : stats) {
+      line += std::string(line.empty() ? "" : "; ") + s.name + " ";
+      switch (s.format) {
+      case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: line += s.value.b32 ? "yes" : "no"; break;
+      case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: line += std::to_string(s.value.i64); break;
+      case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: line += std::to_string(s.value.u64); break;
+      default: line += std::to_string(s.value.f64); break;
+      }
+    }
+    std::fprintf(stderr, "hipvk: pipeline %s block (%u,%u,%u) dynamic shared %u, %s: %s\n", entryPoint, specialization[0],
+                 specialization[1], specialization[2], specialization[3], executables[e].name, line.c_str());
+  }
 }
 
 void Device::synchronize() {

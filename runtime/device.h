@@ -167,6 +167,9 @@ class Device {
   Logical &logical();
   void createLogical();
   void prepareFirstLaunch();
+  // HIPVK_PIPELINE_STATS: the driver's statistics of `pipeline`, one line per executable on stderr.
+  void printPipelineStatistics(VkDevice device, VkPipeline pipeline, const char *entryPoint,
+                               const std::array<uint32_t, 4> &specialization) const;
   // The device-local heap's VK_EXT_memory_budget figures (known: the extension is there).
   struct HeapBudget {
     bool known = false;
@@ -200,6 +203,7 @@ class Device {
   uint32_t queueCount_ = 1;
   uint32_t timestampValidBits_ = 64;
   bool fusedFma_ = false;
+  bool pipelineStats_ = false;  // HIPVK_PIPELINE_STATS on a device that can tell
   hipDeviceProp_t hipProps_{};
 
   VkPhysicalDeviceVulkan12Properties v12Props_{};

@@ -94,6 +94,7 @@ Options Options::fromEnvironment() {
   if (std::optional<std::string_view> features = env("HIPVK_DISABLE_FEATURES")) parseDisabledFeatures(*features, options);
   options.forceStagedCopies = flag("HIPVK_FORCE_STAGED_COPIES");
   options.checkPointers = flag("HIPVK_CHECK_POINTERS");
+  options.pipelineStats = flag("HIPVK_PIPELINE_STATS");
   if (std::optional<std::string_view> threads = env("LP_NUM_THREADS"))
     if (std::optional<int> n = parseIndex(*threads)) options.lavapipeThreads = unsigned(*n);
   if (std::optional<std::string_view> timeout = env("HIPVK_GRID_SYNC_TIMEOUT_MS"))

@@ -55,6 +55,9 @@ struct Options {
   // (freed, from before hipDeviceReset, never allocated). Off by default: a lookup per pointer
   // argument per launch, and a kernel may carry a pointer it never dereferences.
   bool checkPointers = false;
+  // HIPVK_PIPELINE_STATS=1: print the driver's statistics of every pipeline created
+  // (VK_KHR_pipeline_executable_properties: registers, instructions, spills).
+  bool pipelineStats = false;
 
   static Options fromEnvironment();
 };
