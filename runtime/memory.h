@@ -155,6 +155,8 @@ std::optional<Resolved> resolveHost(const void *pointer);
 // resolveHost, else resolve: what a copy or query makes of any pointer.
 std::optional<Resolved> resolveAny(const void *pointer);
 
+// Copy kinds here are hipMemcpyKind values: the API entry points check the caller's integer with
+// api::copyKind (hipErrorInvalidMemcpyDirection) before any of these sees it.
 // Checks that an explicit `kind` agrees with what the two sides are (null: pageable host memory);
 // drops the device side of host-kind memory that the other side's device cannot reach.
 void checkCopyKind(std::optional<Resolved> &dst, std::optional<Resolved> &src, hipMemcpyKind kind);
