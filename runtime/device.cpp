@@ -786,17 +786,19 @@ Device::HeapBudget Device::heapBudget() {
 
 size_t Device::freeMemory() {
   DeviceHeap &h = heap();
-  uint64_t held = h.committed();
-  uint64_t left = h.capacity() > held ? h.capacity() - held : 0;
+  // Memory the heap keeps for reuse is free: any allocation takes or releases it.
+  const DeviceHeap::Usage held = h.usage();
+  const uint64_t inUse = held.committed - held.reusable;
+  uint64_t left = h.capacity() > inUse ? h.capacity() - inUse : 0;
   // A GPU's budget also counts other processes' use of its memory. A CPU device's (lavapipe's) is
   // the host's free memory, which moves with everything else on the machine and does not count
   // the device's own allocations: there the heap less what hipvk holds is the answer.
   if (HeapBudget b = heapBudget(); b.known && props_.properties.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU) {
     // What the driver's usage figure misses of hipvk's own memory (none on drivers that count it).
     uint64_t seen = b.usage > usageAtStart_ ? b.usage - usageAtStart_ : 0;
-    uint64_t unseen = held > seen ? held - seen : 0;
+    uint64_t unseen = held.committed > seen ? held.committed - seen : 0;
     uint64_t used = b.usage + unseen;
-    left = std::min(left, b.budget > used ? b.budget - used : 0);
+    left = std::min(left, (b.budget > used ? b.budget - used : 0) + held.reusable);
   }
   return size_t(left);
 }

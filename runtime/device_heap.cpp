@@ -29,19 +29,55 @@ DeviceHeap::DeviceHeap(Device &device)
 
 DeviceHeap::~DeviceHeap() = default;
 
-uint64_t DeviceHeap::committed() const {
+DeviceHeap::Usage DeviceHeap::usage() const {
   std::lock_guard lock(mutex_);
-  return committed_;
+  return {committed_, reusableBytes_};
+}
+
+uint64_t DeviceHeap::available() const { return capacity_ - std::min(committed_ - reusableBytes_, capacity_); }
+
+void DeviceHeap::dropReusable(uint64_t needed) {
+  while (!reusable_.empty() && needed > capacity_ - std::min(committed_, capacity_)) {
+    committed_ -= reusable_.front().bytes;
+    reusableBytes_ -= reusable_.front().bytes;
+    reusable_.erase(reusable_.begin());
+  }
 }
 
 DeviceHeap::Block DeviceHeap::allocateMemory(uint64_t bytes, uint32_t type) {
+  dropReusable(bytes);
   if (bytes > capacity_ - std::min(committed_, capacity_)) outOfMemory(bytes, committed_, capacity_);
-  Block block;
-  block.memory = allocateDeviceMemory(device_, bytes, type);
+  Block block{.bytes = bytes, .type = type};
+  try {
+    block.memory = allocateDeviceMemory(device_, bytes, type);
+  } catch (const Error &) {
+    if (reusable_.empty()) throw;
+    dropReusable(capacity_ + 1);  // the driver counts what is kept; give it all back and retry
+    block.memory = allocateDeviceMemory(device_, bytes, type);
+  }
   block.mapped = mapIfHostVisible(device_, block.memory.get(), type);
   committed_ += bytes;
   return block;
 }
+
+DeviceHeap::Block DeviceHeap::takeDedicated(uint64_t bytes, uint32_t type) {
+  // Kept memory of exactly this size and type (the usual case: the same buffer size each
+  // iteration), so that what hipMemGetInfo reports moves by the same bytes as without reuse.
+  auto kept = std::find_if(reusable_.begin(), reusable_.end(), [&](const Block &b) { return b.bytes == bytes && b.type == type; });
+  if (kept == reusable_.end()) return allocateMemory(bytes, type);
+  Block block = std::move(*kept);
+  reusable_.erase(kept);
+  reusableBytes_ -= block.bytes;
+  return block;
+}
+
+// Owns a dedicated allocation's memory; the buffer bound to it is destroyed first (Allocation's
+// member order), then the memory goes back to the heap for reuse.
+struct DeviceHeap::DedicatedLease {
+  DeviceHeap &heap;
+  Block block;
+  ~DedicatedLease() { heap.releaseDedicated(std::move(block)); }
+};
 
 DeviceHeap::Placed DeviceHeap::allocate(uint64_t size) {
   if (size > device_.maxAllocationSize() || size > capacity_)
@@ -58,23 +94,15 @@ DeviceHeap::Placed DeviceHeap::allocate(uint64_t size) {
   if (!dedicated) {
     where = places_.place(req.size, alignment);
     // Near a full device a new block may not fit where the allocation alone does.
-    dedicated = !where && kBlockBytes > capacity_ - std::min(committed_, capacity_);
+    dedicated = !where && kBlockBytes > available();
   }
   if (dedicated) {
-    // Memory of its own; the lease gives its bytes back to the count once the memory is freed.
-    uint32_t type = device_.memoryType(MemoryUse::Device, req.memoryTypeBits);
-    Block block = allocateMemory(req.size, type);
+    // Memory of its own, owned by the lease, which gives it back to the heap once the buffer is gone.
+    auto lease = std::make_shared<DedicatedLease>(*this, takeDedicated(req.size, device_.memoryType(MemoryUse::Device, req.memoryTypeBits)));
     lock.unlock();
     Placed placed;
-    const uint64_t counted = req.size;
-    placed.lease = std::shared_ptr<void>(this, [counted](DeviceHeap *heap) { heap->releaseDedicated(counted); });
-    try {
-      placed.buffer = Buffer::bind(device_, std::move(buffer), block.memory.get(), 0, bufferSize, block.mapped);
-    } catch (...) {
-      block.memory.reset();
-      throw;  // the lease gives the count back
-    }
-    placed.buffer.memory = std::move(block.memory);
+    placed.buffer = Buffer::bind(device_, std::move(buffer), lease->block.memory.get(), 0, bufferSize, lease->block.mapped);
+    placed.lease = std::move(lease);
     return placed;
   }
 
@@ -113,13 +141,20 @@ void DeviceHeap::release(Suballocator::Placement placement, uint64_t bytes) {
   }
 }
 
-void DeviceHeap::releaseDedicated(uint64_t bytes) {
+void DeviceHeap::releaseDedicated(Block block) {
   std::lock_guard lock(mutex_);
-  committed_ -= bytes;
+  reusable_.push_back(std::move(block));
+  reusableBytes_ += reusable_.back().bytes;
+  while (reusable_.size() > kReuseCount || reusableBytes_ > std::min(kReuseBytes, capacity_ / 8)) {
+    committed_ -= reusable_.front().bytes;
+    reusableBytes_ -= reusable_.front().bytes;
+    reusable_.erase(reusable_.begin());
+  }
 }
 
 void DeviceHeap::trim() {
   std::lock_guard lock(mutex_);
+  dropReusable(capacity_ + 1);
   for (uint32_t id = 0; id < blocks_.size(); ++id) {
     if (!blocks_[id].memory || !places_.blockEmpty(id)) continue;
     places_.removeBlock(id);

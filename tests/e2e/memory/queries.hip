@@ -61,6 +61,34 @@ void out_of_memory() {
   HIP_CHECK(hipFree(again));
 }
 
+// Large allocations (memory of their own) freed and allocated again at the same size reuse the
+// freed memory: contents are the new owner's, hipMemGetInfo counts kept memory as free, and kept
+// memory is given back when the device fills up (out_of_memory runs after this).
+void large_reuse() {
+  const size_t big = (24u << 20) + 4;  // above the runtime's dedicated threshold, an odd size
+  size_t free0 = 0, total = 0, free1 = 0, free2 = 0;
+  HIP_CHECK(hipMemGetInfo(&free0, &total));
+  std::vector<unsigned char> got(big);
+  for (unsigned round = 0; round < 6; ++round) {
+    std::vector<unsigned char *> ptrs(1 + round % 3);
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      HIP_CHECK(hipMalloc(&ptrs[i], big));
+      HIP_CHECK(hipMemset(ptrs[i], int(round * 16 + i + 1), big));
+    }
+    HIP_CHECK(hipMemGetInfo(&free1, &total));
+    e2e::check(free1 + ptrs.size() * big <= free0, "hipMemGetInfo's free memory drops by reused allocations");
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      HIP_CHECK(hipMemcpy(got.data(), ptrs[i], big, hipMemcpyDeviceToHost));
+      const auto want = static_cast<unsigned char>(round * 16 + i + 1);
+      e2e::check(std::all_of(got.begin(), got.end(), [&](unsigned char c) { return c == want; }),
+                 "a reused allocation holds what its owner wrote");
+    }
+    for (unsigned char *p : ptrs) HIP_CHECK(hipFree(p));
+    HIP_CHECK(hipMemGetInfo(&free2, &total));
+    e2e::check(free2 >= free1 + ptrs.size() * big, "freed large allocations count as free");
+  }
+}
+
 // Many small allocations of odd sizes: aligned to 256, disjoint, each its own range, contents
 // kept across frees and reuse of the freed memory.
 void sub_allocation() {
@@ -213,6 +241,7 @@ void concurrent_threads() {
 
 void test_queries() {
   mem_get_info();
+  large_reuse();
   sub_allocation();
   pointer_attributes();
   concurrent_threads();
