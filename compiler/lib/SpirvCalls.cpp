@@ -307,6 +307,11 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
   case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
+  case B::umul_hi_64: {
+    SpvId type = typeOf(call.getType());
+    SpvId product = op(spv::OpUMulExtended, b_.typeStruct({type, type}), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});
+    return op(spv::OpCompositeExtract, type, {product, 1});
+  }
   // Grid-wide sync: the barrier state of a cooperative launch (0 otherwise), read by grid_sync.hip.
   case B::grid_barrier: return pushAddress(abi::kGridBarrierOffset);
   case B::fast_divide: return op(spv::OpFDiv, typeOf(call.getType()), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});

@@ -116,6 +116,7 @@ private:
   SpvId add(SpvId a, SpvId b, SpvId result = 0);
   SpvId sub(SpvId a, SpvId b, SpvId result = 0);
   SpvId mul(SpvId a, SpvId b, SpvId result = 0);
+  SpvId mulExtended(SpvId structType, SpvId a, SpvId b, SpvId result);
   SpvId shift(spv::Op op, SpvId x, SpvId amount, SpvId result = 0);
   SpvId compare(spv::Op op, SpvId a, SpvId b, SpvId result = 0);
   SpvId isNegative(SpvId x) { return emit(spv::OpSLessThan, bool_, {hi(x), constU32(0)}); }
@@ -203,6 +204,31 @@ SpvId Int64Lowering::mul(SpvId a, SpvId b, SpvId result) {
   SpvId low = emit(spv::OpCompositeExtract, u32_, {product, 0}), carried = emit(spv::OpCompositeExtract, u32_, {product, 1});
   SpvId cross = emit(spv::OpIAdd, u32_, {emit(spv::OpIMul, u32_, {aLo, hi(b)}), emit(spv::OpIMul, u32_, {hi(a), bLo})});
   return pair(low, emit(spv::OpIAdd, u32_, {carried, cross}), result);
+}
+
+// The 128-bit product {low 64 bits, high 64 bits} of OpUMulExtended: four 32 x 32-bit products,
+// their middle words summed with the carries counted.
+SpvId Int64Lowering::mulExtended(SpvId structType, SpvId a, SpvId b, SpvId result) {
+  auto product = [&](SpvId x, SpvId y) {
+    SpvId p = emit(spv::OpUMulExtended, carry_, {x, y});
+    return std::pair{emit(spv::OpCompositeExtract, u32_, {p, 0}), emit(spv::OpCompositeExtract, u32_, {p, 1})};
+  };
+  auto [p0, p0High] = product(lo(a), lo(b));
+  auto [p1, p1High] = product(lo(a), hi(b));
+  auto [p2, p2High] = product(hi(a), lo(b));
+  auto [p3, p3High] = product(hi(a), hi(b));
+  SpvId carries = constU32(0);
+  auto sum = [&](SpvId x, SpvId y) { // x + y, counting the carry out
+    SpvId s = emit(spv::OpIAddCarry, carry_, {x, y});
+    carries = emit(spv::OpIAdd, u32_, {carries, emit(spv::OpCompositeExtract, u32_, {s, 1})});
+    return emit(spv::OpCompositeExtract, u32_, {s, 0});
+  };
+  SpvId word1 = sum(sum(p0High, p1), p2);
+  SpvId carriesIntoWord2 = carries;
+  carries = constU32(0);
+  SpvId word2 = sum(sum(sum(p1High, p2High), p3), carriesIntoWord2);
+  SpvId word3 = emit(spv::OpIAdd, u32_, {p3High, carries});
+  return emit(spv::OpCompositeConstruct, mapType(structType), {pair(p0, word1), pair(word2, word3)}, result);
 }
 
 // Shifts by 0..63 (LLVM makes larger amounts poison). Vulkan leaves 32-bit shifts by 32 undefined,
@@ -428,6 +454,7 @@ std::string Int64Lowering::lowerInstruction(const Instruction &inst) {
   case spv::OpIAdd: add(o[2], o[3], result); return {};
   case spv::OpISub: sub(o[2], o[3], result); return {};
   case spv::OpIMul: mul(o[2], o[3], result); return {};
+  case spv::OpUMulExtended: mulExtended(type, o[2], o[3], result); return {};
   case spv::OpSNegate: sub(zero64(), o[2], result); return {};
   case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical: case spv::OpShiftRightArithmetic:
     if (!isInt64(o[2])) emit(inst.op, type, {o[2], low32(o[3])}, result);

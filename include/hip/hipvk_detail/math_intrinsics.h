@@ -284,14 +284,9 @@ __HIPVK_INTRINSIC int __mulhi(int x, int y) { return static_cast<int>((static_ca
 __HIPVK_INTRINSIC unsigned int __umulhi(unsigned int x, unsigned int y) {
   return static_cast<unsigned int>((static_cast<unsigned long long>(x) * y) >> 32);
 }
-// The high halves of 64 x 64-bit products, from 32-bit partial products (no 128-bit integers on
-// Vulkan); the signed one corrects the unsigned product of the two's-complement bit patterns.
-__HIPVK_INTRINSIC unsigned long long __umul64hi(unsigned long long x, unsigned long long y) {
-  unsigned long long xl = x & 0xffffffffu, xh = x >> 32, yl = y & 0xffffffffu, yh = y >> 32;
-  unsigned long long high_low = xh * yl;
-  unsigned long long cross = ((xl * yl) >> 32) + (high_low & 0xffffffffu) + xl * yh; // < 2^64
-  return xh * yh + (high_low >> 32) + (cross >> 32);
-}
+// The high halves of 64 x 64-bit products: one OpUMulExtended (__hipvk_umul_hi_64); the signed
+// one corrects the unsigned product of the two's-complement bit patterns.
+__HIPVK_INTRINSIC unsigned long long __umul64hi(unsigned long long x, unsigned long long y) { return __hipvk_umul_hi_64(x, y); }
 __HIPVK_INTRINSIC long long __mul64hi(long long x, long long y) {
   unsigned long long high = __umul64hi(static_cast<unsigned long long>(x), static_cast<unsigned long long>(y));
   if (x < 0) high -= static_cast<unsigned long long>(y);
