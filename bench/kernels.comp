@@ -83,6 +83,32 @@ void main() {
   }
   args.C.v[row * n + col] = acc;
 }
+#elif defined(SGEMM_VEC4)
+// The same SGEMM with A's tile read as vec4 rows (one 128-bit shared load per four products): what
+// a compiler that vectorises shared loads produces.
+layout(push_constant) uniform Args { HIPVK_HEADER Floats A, B, C; int n; } args;
+shared vec4 As[16][4];
+shared float Bs[16][16];
+void main() {
+  uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
+  uint row = gl_WorkGroupID.y * 16 + ty, col = gl_WorkGroupID.x * 16 + tx;
+  uint n = uint(args.n);
+  float acc = 0.0;
+  for (uint k0 = 0; k0 < n; k0 += 16) {
+    As[ty][tx >> 2][tx & 3] = args.A.v[row * n + k0 + tx];
+    Bs[ty][tx] = args.B.v[(k0 + ty) * n + col];
+    barrier();
+    for (uint k = 0; k < 4; ++k) {
+      vec4 a = As[ty][k];
+      acc += a.x * Bs[4 * k][tx];
+      acc += a.y * Bs[4 * k + 1][tx];
+      acc += a.z * Bs[4 * k + 2][tx];
+      acc += a.w * Bs[4 * k + 3][tx];
+    }
+    barrier();
+  }
+  args.C.v[row * n + col] = acc;
+}
 #elif defined(ATOMIC_ONE)
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Uints { uint v[]; };
 layout(push_constant) uniform Args { HIPVK_HEADER Uints counter; int n; } args;
