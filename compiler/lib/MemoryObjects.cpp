@@ -1,5 +1,9 @@
 #include "MemoryObjects.h"
 
+#include "CompileContext.h"
+
+#include <llvm/Analysis/ValueTracking.h>
+
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -89,6 +93,12 @@ unsigned uniformAccessBits(const Value &object, uint64_t objectBytes, const Data
     }
   }
   return bits && objectBytes % (bits / 8) == 0 ? bits : 0;
+}
+
+bool readsImmutableMemory(const LoadInst &load) {
+  if (load.getPointerAddressSpace() == AS::Constant) return true;
+  auto *arg = dyn_cast<Argument>(getUnderlyingObject(load.getPointerOperand(), /*MaxLookup*/ 0));
+  return arg && arg->hasNoAliasAttr() && arg->onlyReadsMemory();
 }
 
 } // namespace hipvk

@@ -8,6 +8,7 @@
 
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/Instruction.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Value.h>
 
 namespace hipvk {
@@ -24,6 +25,11 @@ unsigned uniformAccessBits(const llvm::Value &object, uint64_t objectBytes, cons
 // its i32 value. 0 for any other instruction.
 unsigned narrowAccessBits(const llvm::Instruction &access);
 void markNarrowAccess(llvm::Instruction &access, unsigned bits);
+
+// A load from memory nothing writes while the kernel runs: __constant__ memory, or a pointer
+// parameter that is noalias and that the kernel only reads (`const T *__restrict__`, or any pointer
+// parameter of a disjoint-pointer variant).
+bool readsImmutableMemory(const llvm::LoadInst &load);
 
 // The pointer a load, store or atomic instruction accesses memory through; null for others.
 const llvm::Value *accessedPointer(const llvm::Instruction &inst);

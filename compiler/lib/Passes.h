@@ -43,6 +43,11 @@ struct UnrollStreamingLoopsPass : llvm::PassInfoMixin<UnrollStreamingLoopsPass> 
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
+// The global loads that fill a shared-memory tile issued one iteration early (PrefetchTilesPass.cpp).
+struct PrefetchTilesPass : llvm::PassInfoMixin<PrefetchTilesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
+};
+
 // Rewrites one fadd/fsub whose operand is a contractable product into llvm.fma; returns whether it
 // did. Like LLVM's DAG combiner, the first operand is tried first: `a*b + c*d` -> fma(a, b, c*d).
 bool fuseMultiplyAdd(llvm::BinaryOperator &sum);

@@ -12,28 +12,17 @@
 //   other blocks wrote before a fence or grid.sync() is what later loads see.
 #include "SpirvEmitterImpl.h"
 
-#include <llvm/Analysis/ValueTracking.h>
+#include "MemoryObjects.h"
+
 #include <llvm/IR/Instructions.h>
 
 using namespace llvm;
 
 namespace hipvk {
 
-namespace {
-
-// A load through a pointer parameter that nothing in the kernel writes to and nothing else aliases:
-// `const T *__restrict__` (or any pointer parameter of a disjoint-pointer variant) that the
-// optimiser proved read-only. Its memory does not change while the kernel runs.
-bool readsUnaliasedReadOnlyParameter(const LoadInst &load) {
-  auto *arg = dyn_cast<Argument>(getUnderlyingObject(load.getPointerOperand(), /*MaxLookup*/ 0));
-  return arg && arg->hasNoAliasAttr() && arg->onlyReadsMemory();
-}
-
-} // namespace
-
 KernelEmitter::LoadView KernelEmitter::loadViewOf(const Instruction &at) const {
   auto *load = dyn_cast<LoadInst>(&at);
-  if (load && (load->getPointerAddressSpace() == AS::Constant || readsUnaliasedReadOnlyParameter(*load))) return LoadView::ReadOnly;
+  if (load && readsImmutableMemory(*load)) return LoadView::ReadOnly;
   return coherentLoads_ ? LoadView::Coherent : LoadView::Plain;
 }
 
