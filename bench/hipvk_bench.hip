@@ -17,7 +17,7 @@
 #include "glsl_reduce.h"
 #include "glsl_reduce_shfl.h"
 #include "glsl_sgemm.h"
-#include "glsl_sgemm_vec4.h"
+#include "glsl_sgemm_prefetch.h"
 #include "glsl_triad.h"
 
 #include <cstdlib>
@@ -46,13 +46,14 @@ int main(int argc, char **argv) {
   CHECK(hipGetDeviceProperties(&prop, 0));
   std::printf("device: %s (warpSize %d)\n", prop.name, prop.warpSize);
 
-  GlslKernel gTriad, gReduce, gReduceShfl, gSgemm, gSgemmVec4, gAtomicOne, gAtomicFloatOne, gHistogram, gEmpty;
+  GlslKernel gTriad, gReduce, gReduceShfl, gSgemm, gSgemmPrefetch, gAtomicOne, gAtomicFloatOne, gHistogram, gEmpty;
   const bool glslRuns = std::getenv("HIPVK_DISABLE_FEATURES") == nullptr;
   registerGlsl(gTriad, "glsl_triad", glsl_triad, sizeof glsl_triad, {8, 8, 8, 4, 4}, 0);
   registerGlsl(gReduce, "glsl_reduce", glsl_reduce, sizeof glsl_reduce, {8, 8, 4}, kReduceThreads * 4);
   registerGlsl(gReduceShfl, "glsl_reduce_shfl", glsl_reduce_shfl, sizeof glsl_reduce_shfl, {8, 8, 4}, kReduceThreads);
   registerGlsl(gSgemm, "glsl_sgemm", glsl_sgemm, sizeof glsl_sgemm, {8, 8, 8, 4}, 2 * kTile * kTile * 4);
-  registerGlsl(gSgemmVec4, "glsl_sgemm_vec4", glsl_sgemm_vec4, sizeof glsl_sgemm_vec4, {8, 8, 8, 4}, 2 * kTile * kTile * 4);
+  registerGlsl(gSgemmPrefetch, "glsl_sgemm_prefetch", glsl_sgemm_prefetch, sizeof glsl_sgemm_prefetch, {8, 8, 8, 4},
+               2 * kTile * kTile * 4);
   registerGlsl(gAtomicOne, "glsl_atomic_one", glsl_atomic_one, sizeof glsl_atomic_one, {8, 4}, 0);
   registerGlsl(gAtomicFloatOne, "glsl_atomic_float_one", glsl_atomic_float_one, sizeof glsl_atomic_float_one, {8, 4}, 0);
   registerGlsl(gHistogram, "glsl_histogram", glsl_histogram, sizeof glsl_histogram, {8, 4, 8}, kHistogramBins * 4);
@@ -180,9 +181,9 @@ int main(int argc, char **argv) {
       check("sgemm glsl");
       bench::report("sgemm", "glsl", glsl, 2.0 * n * n * n, "GFLOP/s");
       std::printf("ratio sgemm hip/glsl time %.3f\n", hip / glsl);
-      double glslVec4 = bench::timeMs(sz.reps, [&] { gSgemmVec4.launch(grid, block, {&dA, &dB, &dC, &n}); }, sync);
-      check("sgemm_v4 glsl");
-      bench::report("sgemm_v4", "glsl", glslVec4, 2.0 * n * n * n, "GFLOP/s");
+      double prefetched = bench::timeMs(sz.reps, [&] { gSgemmPrefetch.launch(grid, block, {&dA, &dB, &dC, &n}); }, sync);
+      check("sgemm_pf glsl");
+      bench::report("sgemm_pf", "glsl", prefetched, 2.0 * n * n * n, "GFLOP/s");
     }
     CHECK(hipFree(dA));
     CHECK(hipFree(dB));

@@ -83,28 +83,24 @@ void main() {
   }
   args.C.v[row * n + col] = acc;
 }
-#elif defined(SGEMM_VEC4)
-// The same SGEMM with A's tile read as vec4 rows (one 128-bit shared load per four products): what
-// a compiler that vectorises shared loads produces.
+#elif defined(SGEMM_PREFETCH)
+// The same SGEMM with the next tile's loads issued after the first barrier (software pipelining by
+// one stage): what hipvk-prefetch-tiles makes of `sgemm`.
 layout(push_constant) uniform Args { HIPVK_HEADER Floats A, B, C; int n; } args;
-shared vec4 As[16][4];
+shared float As[16][16];
 shared float Bs[16][16];
 void main() {
   uint tx = gl_LocalInvocationID.x, ty = gl_LocalInvocationID.y;
   uint row = gl_WorkGroupID.y * 16 + ty, col = gl_WorkGroupID.x * 16 + tx;
   uint n = uint(args.n);
   float acc = 0.0;
+  float a = args.A.v[row * n + tx], b = args.B.v[ty * n + col];
   for (uint k0 = 0; k0 < n; k0 += 16) {
-    As[ty][tx >> 2][tx & 3] = args.A.v[row * n + k0 + tx];
-    Bs[ty][tx] = args.B.v[(k0 + ty) * n + col];
+    As[ty][tx] = a;
+    Bs[ty][tx] = b;
     barrier();
-    for (uint k = 0; k < 4; ++k) {
-      vec4 a = As[ty][k];
-      acc += a.x * Bs[4 * k][tx];
-      acc += a.y * Bs[4 * k + 1][tx];
-      acc += a.z * Bs[4 * k + 2][tx];
-      acc += a.w * Bs[4 * k + 3][tx];
-    }
+    if (k0 + 16 < n) { a = args.A.v[row * n + k0 + 16 + tx]; b = args.B.v[(k0 + 16 + ty) * n + col]; }
+    for (uint k = 0; k < 16; ++k) acc += As[ty][k] * Bs[k][tx];
     barrier();
   }
   args.C.v[row * n + col] = acc;
