@@ -311,7 +311,8 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::grid_barrier: return pushAddress(abi::kGridBarrierOffset);
   case B::fast_divide: return op(spv::OpFDiv, typeOf(call.getType()), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});
   case B::inverse_sqrt: return glsl(GLSLstd450InverseSqrt, typeOf(call.getType()), {value(call.getArgOperand(0))});
-  case B::fma_is_fused: return m_.fusedFmaSpecConstant();
+  case B::fma_is_fused: return m_.deviceFlagSpecConstant(abi::kSpecIdFusedFma);
+  case B::fma_float_algorithms: return m_.deviceFlagSpecConstant(abi::kSpecIdFmaFloatAlgorithms);
   case B::device_fma_f32:
   case B::device_fma_f64:
     return glsl(GLSLstd450Fma, typeOf(call.getType()),

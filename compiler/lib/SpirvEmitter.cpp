@@ -49,13 +49,14 @@ void ModuleState::createBlockDimSpecConstants() {
   b.decorate(dynamicSharedSpec, spv::DecorationSpecId, {abi::kSpecIdDynamicSharedBytes});
 }
 
-SpvId ModuleState::fusedFmaSpecConstant() {
-  if (!fusedFmaSpec) {
-    fusedFmaSpec = b.newId();
-    b.emit(SpirvBuilder::Globals, spv::OpSpecConstantFalse, {b.typeBool(), fusedFmaSpec});
-    b.decorate(fusedFmaSpec, spv::DecorationSpecId, {abi::kSpecIdFusedFma});
+SpvId ModuleState::deviceFlagSpecConstant(uint32_t specId) {
+  SpvId &flag = deviceFlagSpecs[specId];
+  if (!flag) {
+    flag = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpSpecConstantFalse, {b.typeBool(), flag});
+    b.decorate(flag, spv::DecorationSpecId, {specId});
   }
-  return fusedFmaSpec;
+  return flag;
 }
 
 // ---------------------------------------------------------------- types and values
