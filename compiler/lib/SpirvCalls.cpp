@@ -372,7 +372,8 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
   case Intrinsic::sqrt:
     // Correctly rounded as HIP's sqrtf by default (GLSL's Sqrt may be 3 ulp off, and the H200's
     // 16-bit one is 1 ulp off): the root of the operand widened to double, rounded once
-    // (innocuous double rounding); afn keeps the fast one.
+    // (innocuous double rounding); afn keeps the fast one. Programs' float roots reach the device
+    // library (DeviceLibrary.cpp), whose path through double is this one.
     if ((t->getScalarType()->isFloatTy() || t->getScalarType()->isHalfTy()) && !call.hasApproxFunc()) {
       SpvId wide = doubleTwin(type);
       return op(spv::OpFConvert, type, {glsl(GLSLstd450Sqrt, wide, {op(spv::OpFConvert, wide, {l.arg(0)})})});

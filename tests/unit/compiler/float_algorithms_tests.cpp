@@ -4,8 +4,9 @@
 // from are as loose as Vulkan allows (OpFDiv 2.5 ulp, InverseSqrt 2 ulp): the exact value rounded,
 // then moved by up to 2 (1) ulps, per input or always in one direction. Square roots and
 // reciprocals are checked over every significand (the fast paths depend on nothing else), and
-// quotients and roots built to lie within 2^-48 (2^-36) of a rounding midpoint.
+// quotients and roots built to lie within 2^-48 (2^-36) of a rounding midpoint (hard_roundings.h).
 #include "float_algorithms.h"
+#include "hard_roundings.h"
 
 #include <doctest/doctest.h>
 
@@ -78,44 +79,6 @@ std::vector<float> specialValues() {
   return v;
 }
 
-// Quotients X / Y (24-bit odd Y, 24-bit X) within 2^-49 relative of a midpoint M / 2^25 (M odd, 25
-// bits): Y M = X 2^25 + t for a small t, i.e. M = t Y^-1 modulo 2^25.
-std::vector<std::pair<float, float>> hardQuotients(std::mt19937 &rng) {
-  std::vector<std::pair<float, float>> cases;
-  while (cases.size() < 20000) {
-    const uint32_t y = (1u << 23) | rng() | 1u;
-    const uint32_t Y = y & 0xffffffu;
-    uint32_t inverse = Y; // Newton's iteration for the inverse of an odd number modulo 2^32
-    for (int i = 0; i < 5; ++i) inverse *= 2 - Y * inverse;
-    const int t = int(rng() % 64) - 32;
-    if (t % 2 == 0) continue;
-    const uint32_t M = (uint32_t(t) * inverse) & 0x1ffffffu;
-    if (M < (1u << 24)) continue;
-    const uint64_t product = uint64_t(Y) * M - uint64_t(int64_t(t));
-    const uint64_t X = product >> 25;
-    if (X < (1u << 23) || X >= (1u << 24)) continue;
-    const int ex = int(rng() % 200) - 100, ey = int(rng() % 200) - 100;
-    const float a = std::ldexp(float(X), ex), b = std::ldexp(float(Y), ey);
-    cases.push_back({rng() & 1 ? -a : a, b});
-  }
-  return cases;
-}
-
-// Roots within 2^-36 relative of a midpoint M 2^-24 (M odd of 25 bits): M^2 = X 2^k + t, |t| <= 4096.
-std::vector<float> hardSquares() {
-  std::vector<float> cases;
-  for (uint64_t M = (1u << 24) + 1; M < (1u << 25); M += 2) {
-    const uint64_t square = M * M;
-    for (int k : {25, 26}) {
-      const uint64_t mask = (uint64_t(1) << k) - 1, low = square & mask;
-      if (low > 4096 && mask + 1 - low > 4096) continue;
-      const uint64_t X = (square + (mask >> 1)) >> k;
-      if (X >= (1u << 23) && X < (1u << 24)) cases.push_back(std::ldexp(float(X), k - 48)); // sqrt near M 2^-24
-    }
-  }
-  return cases;
-}
-
 // |got - exact| in ulps of the float format at the exact value.
 double ulpError(float got, long double exact) {
   const int exponent = std::max(std::ilogb(float(exact)), -126);
@@ -127,7 +90,7 @@ double ulpError(float got, long double exact) {
 TEST_CASE("float algorithms: division is correctly rounded") {
   std::mt19937 rng(9);
   const std::vector<float> specials = specialValues();
-  const std::vector<std::pair<float, float>> hard = hardQuotients(rng);
+  const std::vector<std::pair<float, float>> hard = hard_roundings::quotients(rng, 20000);
   underEverySetting([&] {
     for (float a : specials)
       for (float b : specials) CHECK_MESSAGE(sameBits(floatalg::divide<HostOps>(a, b), a / b), a, " / ", b);
@@ -154,7 +117,7 @@ TEST_CASE("float algorithms: 1/x is correctly rounded for every significand") {
 }
 
 TEST_CASE("float algorithms: sqrt is correctly rounded for every significand") {
-  const std::vector<float> hard = hardSquares();
+  const std::vector<float> hard = hard_roundings::squares(1u << 20);
   CHECK(hard.size() > 100);
   underEverySetting([&] {
     long mismatches = 0;
