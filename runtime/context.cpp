@@ -150,8 +150,13 @@ void Context::initVulkan() {
   if (!options_.badDisabledFeature.empty()) {
     std::fprintf(stderr,
                  "hipvk: HIPVK_DISABLE_FEATURES: unknown feature '%s' (known: int64, float64, int16, int8, float16, "
-                 "float-atomics); no device is offered\n",
+                 "fma, float-atomics); no device is offered\n",
                  options_.badDisabledFeature.c_str());
+    return;
+  }
+  if (!options_.badFloatAlgorithms.empty()) {
+    std::fprintf(stderr, "hipvk: HIPVK_FLOAT_ALGORITHMS: unknown value '%s' (known: fma, double); no device is offered\n",
+                 options_.badFloatAlgorithms.c_str());
     return;
   }
   if (volkInitialize() != VK_SUCCESS) {

@@ -60,6 +60,9 @@ class Device {
   // may use it (abi::kSpecIdFusedFma). Vulkan promises it only with VK_KHR_shader_fma, which no
   // driver here has; NVIDIA's proprietary driver was measured to fuse (docs/HIP_ON_VULKAN.md).
   bool fusedFma() const { return fusedFma_; }
+  // Whether the float division, sqrt, exp2 and log2 of kernels take the algorithms built on the
+  // exact fma (abi::kSpecIdFmaFloatAlgorithms): where Fma is fused, unless HIPVK_FLOAT_ALGORITHMS says.
+  bool fmaFloatAlgorithms() const { return fmaFloatAlgorithms_; }
   // The SPIR-V capabilities (by their names in the spec, joined by " and ") the device cannot
   // execute with the enabled features; empty when all of `caps` are fine.
   std::string missingCapability(std::span<const std::string> caps) const;
@@ -203,6 +206,7 @@ class Device {
   uint32_t queueCount_ = 1;
   uint32_t timestampValidBits_ = 64;
   bool fusedFma_ = false;
+  bool fmaFloatAlgorithms_ = false;
   bool pipelineStats_ = false;  // HIPVK_PIPELINE_STATS on a device that can tell
   hipDeviceProp_t hipProps_{};
 

@@ -92,6 +92,10 @@ Options Options::fromEnvironment() {
   options.log = flag("HIPVK_LOG");
   options.disableFloatAtomics = flag("HIPVK_DISABLE_FLOAT_ATOMICS");
   if (std::optional<std::string_view> features = env("HIPVK_DISABLE_FEATURES")) parseDisabledFeatures(*features, options);
+  if (std::optional<std::string_view> algorithms = env("HIPVK_FLOAT_ALGORITHMS"); algorithms && !algorithms->empty()) {
+    if (*algorithms == "fma" || *algorithms == "double") options.fmaFloatAlgorithms = *algorithms == "fma";
+    else options.badFloatAlgorithms = std::string(*algorithms);
+  }
   options.forceStagedCopies = flag("HIPVK_FORCE_STAGED_COPIES");
   options.checkPointers = flag("HIPVK_CHECK_POINTERS");
   options.pipelineStats = flag("HIPVK_PIPELINE_STATS");

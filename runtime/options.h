@@ -33,6 +33,13 @@ struct Options {
   enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16, FusedFma = 32 };
   unsigned disabledFeatures = 0;
   std::string badDisabledFeature;
+  // HIPVK_FLOAT_ALGORITHMS=fma|double: the algorithms of single-precision division, 1/x, sqrt and
+  // the math library's 1/sqrt, exp2 and log2 on every device (abi::kSpecIdFmaFloatAlgorithms): the
+  // float ones built on the exact fma, or those through double. Unset: fma where the device's Fma
+  // is fused, else double. Another value leaves `badFloatAlgorithms` set: the runtime reports it
+  // and offers no device (a test of the fma algorithms must not quietly run the double ones).
+  std::optional<bool> fmaFloatAlgorithms;
+  std::string badFloatAlgorithms;
   // LP_NUM_THREADS (lavapipe's own variable): its worker threads, which decide how many
   // workgroups run at once (docs/HIP_ON_VULKAN.md, "Grid sync"). Unset (or not a number, which
   // lavapipe ignores too): lavapipe's default.

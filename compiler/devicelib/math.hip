@@ -3,11 +3,14 @@
 // AMD's instructions (exp2: 3 + 2|x| ulp, ldexp/frexp undefined out of range, Fma not necessarily
 // fused), so compiler/lib/DeviceLibrary.cpp routes each intrinsic here: every function is at least
 // as accurate as the AMD instruction it replaces, on every driver, using only correctly rounded
-// SPIR-V arithmetic (add, sub, mul, conversions) and integer operations.
+// SPIR-V arithmetic (add, sub, mul, conversions) and integer operations; the fma-based float
+// algorithms (float_algorithms.h) also start from OpFDiv and InverseSqrt, whose Vulkan error
+// bounds their corrections absorb.
 //
 // Contraction is off: a fused multiply-add here would be routed back to the emulated fma.
 #pragma clang fp contract(off)
 
+#include "float_algorithms.h"
 #include "softdouble.h"
 
 #include <stdint.h>
@@ -41,27 +44,6 @@ __device__ inline double scaleDouble(double x, int n) {
     }
   }
   return x * doubleFrom(uint64_t(0x3ff + n) << 52);
-}
-
-__device__ inline float scaleFloat(float x, int n) {
-  if (n > 127) {
-    x *= 0x1p127f;
-    n -= 127;
-    if (n > 127) {
-      x *= 0x1p127f;
-      n -= 127;
-      if (n > 127) n = 127;
-    }
-  } else if (n < -126) {
-    x *= 0x1p-126f * 0x1p24f;
-    n += 126 - 24;
-    if (n < -126) {
-      x *= 0x1p-126f * 0x1p24f;
-      n += 126 - 24;
-      if (n < -126) n = -126;
-    }
-  }
-  return x * floatFrom(uint32_t(0x7f + n) << 23);
 }
 
 // The unbiased exponent of a finite nonzero double (subnormals included): x = m * 2^e, 1 <= |m| < 2.
@@ -127,9 +109,40 @@ __device__ inline uint64_t twoOverPiBits(int position) {
 
 } // namespace
 
+extern "C" __device__ float __hipvk_fma_f32(float a, float b, float c);
+
+namespace {
+
+// What float_algorithms.h runs on here: the exact fma, Vulkan's OpFDiv and InverseSqrt as the
+// approximations, and for the rare operands the paths through double that every device takes
+// without the fma algorithms. The float `/` and sqrtf below are not routed back to
+// __hipvk_div_f32/__hipvk_sqrt_f32 (DeviceLibrary.cpp leaves the __hipvk_ functions' own alone; the
+// algorithms are always inlined into them): the emitter rounds them correctly through double (53
+// >= 2 * 24 + 2 bits make the double rounding innocuous), the portable variant in software doubles.
+struct FloatOps {
+  __device__ static float fma(float a, float b, float c) { return __hipvk_fma_f32(a, b, c); }
+  __device__ static float approxDivide(float a, float b) { return __hipvk_fast_divide(a, b); }
+  __device__ static float approxInverseSqrt(float x) { return __hipvk_inverse_sqrt(x); }
+  __device__ __attribute__((always_inline)) static float slowDivide(float a, float b) { return a / b; }
+  __device__ __attribute__((always_inline)) static float slowSqrt(float x) { return __builtin_sqrtf(x); }
+  __device__ static float slowInverseSqrt(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
+};
+
+} // namespace
+
 extern "C" {
 
-__device__ float __hipvk_ldexp_f32(float x, int n) { return scaleFloat(x, n); }
+// Correctly rounded float division and square root: hipvk-spirv routes the `/` and sqrt of floats
+// of every module here (DeviceLibrary.cpp). On devices with the fma algorithms they are
+// float_algorithms.h's; elsewhere they go through double as FloatOps says.
+__device__ float __hipvk_div_f32(float a, float b) {
+  return __hipvk_fma_float_algorithms() ? floatalg::divide<FloatOps>(a, b) : FloatOps::slowDivide(a, b);
+}
+__device__ float __hipvk_sqrt_f32(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::squareRoot<FloatOps>(x) : FloatOps::slowSqrt(x);
+}
+
+__device__ float __hipvk_ldexp_f32(float x, int n) { return floatalg::scale(x, n); }
 __device__ double __hipvk_ldexp_f64(double x, int n) { return scaleDouble(x, n); }
 
 // AMD's V_FREXP_MANT/V_FREXP_EXP: infinities, NaN and zeros give themselves and exponent 0.
@@ -179,8 +192,9 @@ __device__ double __hipvk_fract_f64(double x) {
 }
 
 // V_RCP/V_RSQ are approximations (1 ulp in single precision); these are correctly rounded or
-// closer: single precision through double, double precision as Vulkan's double operations.
-__device__ float __hipvk_rcp_f32(float x) { return 1.0f / x; }
+// closer: single precision as float division (below), double precision as Vulkan's double
+// operations.
+__device__ float __hipvk_rcp_f32(float x) { return __hipvk_div_f32(1.0f, x); }
 __device__ double __hipvk_rcp_f64(double x) { return 1.0 / x; }
 
 // Doubles rounded to integral values in integer arithmetic (softdouble.h): lavapipe's 16-wide code
@@ -194,7 +208,9 @@ __device__ double __hipvk_round_f64(double x) {
 __device__ double __hipvk_roundeven_f64(double x) {
   return doubleFrom(softdouble::roundToIntegral(bitsOf(x), softdouble::kRoundHalfEven));
 }
-__device__ float __hipvk_rsq_f32(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
+__device__ float __hipvk_rsq_f32(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::inverseSqrt<FloatOps>(x) : FloatOps::slowInverseSqrt(x);
+}
 __device__ double __hipvk_rsq_f64(double x) { return 1.0 / __builtin_sqrt(x); }
 
 // V_TRIG_PREOP_F64: the 53 bits of 2/pi that Payne-Hanek reduction of x multiplies in segment
@@ -238,8 +254,10 @@ __device__ double __hipvk_fma_f64(double a, double b, double c) {
 }
 
 // 2^x and log2(x) in single precision, as V_EXP_F32/V_LOG_F32 compute them (1 ulp) or better:
-// evaluated in double with a relative error below 2^-36 and rounded once to float.
+// in float on the fma (float_algorithms.h: within 0.52 and 0.54 ulp), or evaluated in double with a relative
+// error below 2^-36 and rounded once to float.
 __device__ float __hipvk_exp2_f32(float x) {
+  if (__hipvk_fma_float_algorithms()) return floatalg::exp2<FloatOps>(x);
   if (x != x) return x;
   if (x >= 128.0f) return __builtin_inff();
   if (x < -152.0f) return 0.0f;
@@ -253,6 +271,7 @@ __device__ float __hipvk_exp2_f32(float x) {
 }
 
 __device__ float __hipvk_log2_f32(float x) {
+  if (__hipvk_fma_float_algorithms()) return floatalg::log2<FloatOps>(x);
   if (x != x || x < 0.0f) return __builtin_nanf("");
   if (x == 0.0f) return -__builtin_inff();
   if (x == __builtin_inff()) return x;

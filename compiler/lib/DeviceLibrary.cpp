@@ -2,6 +2,8 @@
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicsAMDGPU.h>
 #include <llvm/IR/Module.h>
@@ -74,9 +76,54 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.pow.f64", "__ocml_pow_f64"},
 };
 
-// Routes the intrinsics above to library functions; returns whether any call was routed.
+// Correctly rounded float division and square root (not under arcp/afn: -ffast-math, __fdividef)
+// become calls of math.hip's functions, which take the fma-based float algorithms or the paths
+// through double per device (abi::kSpecIdFmaFloatAlgorithms); vectors lane by lane. Left alone:
+// the __hipvk_ functions' own (their slow paths, which the emitter rounds through double), and
+// divisions by a constant whose reciprocal is exact, which optimisation turns into a product.
+bool routeFloatDivisionAndSqrt(Module &m) {
+  SmallVector<Instruction *, 16> work;
+  for (Function &f : m) {
+    if (f.isDeclaration() || f.getName().starts_with("__hipvk_")) continue;
+    for (Instruction &inst : instructions(f)) {
+      if (!inst.getType()->getScalarType()->isFloatTy() || inst.hasApproxFunc()) continue;
+      if (inst.getOpcode() == Instruction::FDiv && !inst.hasAllowReciprocal()) {
+        auto *divisor = dyn_cast<ConstantFP>(inst.getOperand(1));
+        if (!divisor || !divisor->getValueAPF().getExactInverse(nullptr)) work.push_back(&inst);
+      } else if (auto *call = dyn_cast<IntrinsicInst>(&inst); call && call->getIntrinsicID() == Intrinsic::sqrt) {
+        work.push_back(&inst);
+      }
+    }
+  }
+  Type *f32 = Type::getFloatTy(m.getContext());
+  for (Instruction *inst : work) {
+    const bool division = inst->getOpcode() == Instruction::FDiv;
+    FunctionCallee callee = division ? m.getOrInsertFunction("__hipvk_div_f32", f32, f32, f32)
+                                     : m.getOrInsertFunction("__hipvk_sqrt_f32", f32, f32);
+    IRBuilder<> ir(inst);
+    auto lane = [&](Value *v, unsigned i) { return v->getType()->isVectorTy() ? ir.CreateExtractElement(v, i) : v; };
+    auto scalar = [&](unsigned i) -> Value * {
+      if (division) return ir.CreateCall(callee, {lane(inst->getOperand(0), i), lane(inst->getOperand(1), i)});
+      return ir.CreateCall(callee, {lane(inst->getOperand(0), i)});
+    };
+    Value *result;
+    if (auto *vector = dyn_cast<FixedVectorType>(inst->getType())) {
+      result = PoisonValue::get(vector);
+      for (unsigned i = 0; i < vector->getNumElements(); ++i) result = ir.CreateInsertElement(result, scalar(i), i);
+    } else {
+      result = scalar(0);
+    }
+    result->takeName(inst);
+    inst->replaceAllUsesWith(result);
+    inst->eraseFromParent();
+  }
+  return !work.empty();
+}
+
+// Routes the intrinsics above (and float division and sqrt) to library functions; returns whether
+// any call was routed.
 bool routeLibraryIntrinsics(Module &m, bool nativeFloat64) {
-  bool routed = false;
+  bool routed = routeFloatDivisionAndSqrt(m);
   for (auto [intrinsic, library] : kRoutes)
     if (Function *f = m.getFunction(intrinsic); f && !f->use_empty() && (nativeFloat64 || f->getIntrinsicID() != Intrinsic::fma || !f->getReturnType()->isDoubleTy())) {
       FunctionCallee replacement = m.getOrInsertFunction(library, f->getFunctionType());
@@ -139,6 +186,15 @@ std::string linkDeviceLibrary(Module &m, bool nativeFloat64) {
     if (std::string error = linkOnce(m); !error.empty()) return error;
     if (!routeLibraryIntrinsics(m, nativeFloat64)) break;
   }
+  // Without doubles (the portable variant) the fma-based float algorithms would run, where the
+  // device's Fma is not fused, on the fma's emulation in software doubles: several times the code
+  // of the software-double paths they replace, in every division. That variant keeps those paths.
+  if (Function *flag = m.getFunction("__hipvk_fma_float_algorithms"); flag && !nativeFloat64)
+    for (User *u : make_early_inc_range(flag->users()))
+      if (auto *call = dyn_cast<CallInst>(u)) {
+        call->replaceAllUsesWith(ConstantInt::getFalse(m.getContext()));
+        call->eraseFromParent();
+      }
   return {};
 }
 

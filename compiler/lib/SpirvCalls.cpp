@@ -316,7 +316,8 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::grid_barrier: return pushAddress(abi::kGridBarrierOffset);
   case B::fast_divide: return op(spv::OpFDiv, typeOf(call.getType()), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});
   case B::inverse_sqrt: return glsl(GLSLstd450InverseSqrt, typeOf(call.getType()), {value(call.getArgOperand(0))});
-  case B::fma_is_fused: return m_.fusedFmaSpecConstant();
+  case B::fma_is_fused: return m_.deviceFlagSpecConstant(abi::kSpecIdFusedFma);
+  case B::fma_float_algorithms: return m_.deviceFlagSpecConstant(abi::kSpecIdFmaFloatAlgorithms);
   case B::device_fma_f32:
   case B::device_fma_f64:
     return glsl(GLSLstd450Fma, typeOf(call.getType()),
@@ -376,7 +377,8 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
   case Intrinsic::sqrt:
     // Correctly rounded as HIP's sqrtf by default (GLSL's Sqrt may be 3 ulp off, and the H200's
     // 16-bit one is 1 ulp off): the root of the operand widened to double, rounded once
-    // (innocuous double rounding); afn keeps the fast one.
+    // (innocuous double rounding); afn keeps the fast one. Programs' float roots reach the device
+    // library (DeviceLibrary.cpp), whose path through double is this one.
     if ((t->getScalarType()->isFloatTy() || t->getScalarType()->isHalfTy()) && !call.hasApproxFunc()) {
       SpvId wide = doubleTwin(type);
       return op(spv::OpFConvert, type, {glsl(GLSLstd450Sqrt, wide, {op(spv::OpFConvert, wide, {l.arg(0)})})});

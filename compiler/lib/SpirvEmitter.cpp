@@ -49,13 +49,14 @@ void ModuleState::createBlockDimSpecConstants() {
   b.decorate(dynamicSharedSpec, spv::DecorationSpecId, {abi::kSpecIdDynamicSharedBytes});
 }
 
-SpvId ModuleState::fusedFmaSpecConstant() {
-  if (!fusedFmaSpec) {
-    fusedFmaSpec = b.newId();
-    b.emit(SpirvBuilder::Globals, spv::OpSpecConstantFalse, {b.typeBool(), fusedFmaSpec});
-    b.decorate(fusedFmaSpec, spv::DecorationSpecId, {abi::kSpecIdFusedFma});
+SpvId ModuleState::deviceFlagSpecConstant(uint32_t specId) {
+  SpvId &flag = deviceFlagSpecs[specId];
+  if (!flag) {
+    flag = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpSpecConstantFalse, {b.typeBool(), flag});
+    b.decorate(flag, spv::DecorationSpecId, {specId});
   }
-  return fusedFmaSpec;
+  return flag;
 }
 
 // ---------------------------------------------------------------- types and values
@@ -460,7 +461,9 @@ SpvId KernelEmitter::correctlyRoundedFloatDivision(SpvId type, SpvId a, SpvId c)
   // (NVIDIA's is), and so may its 16-bit one (the H200 gave 0xd400 for 0xd401). The quotient of the
   // operands widened to double, rounded once to float or half, is the correctly rounded one:
   // 53 >= 2 * 24 + 2 bits make the double rounding innocuous. -ffast-math and __fdividef
-  // (arcp/afn) keep the fast OpFDiv.
+  // (arcp/afn) keep the fast OpFDiv. The float divisions of programs reach the device library
+  // (DeviceLibrary.cpp), whose path through double is this one; it chooses the fma algorithms
+  // instead where the device has them.
   SpvId wide = doubleTwin(type);
   SpvId quotient = op(spv::OpFDiv, wide, {op(spv::OpFConvert, wide, {a}), op(spv::OpFConvert, wide, {c})});
   return op(spv::OpFConvert, type, {quotient});

@@ -35,9 +35,10 @@ struct ModuleState {
   const llvm::DataLayout &dl;
   SpvId localInvocationId = 0, workgroupId = 0, subgroupSize = 0, subgroupLocalId = 0, subgroupLtMask = 0;
   SpvId blockDimSpec[3] = {0, 0, 0}, dynamicSharedSpec = 0;
-  // The boolean spec constant abi::kSpecIdFusedFma, created at its first use.
-  SpvId fusedFmaSpecConstant();
-  SpvId fusedFmaSpec = 0;
+  // A boolean spec constant the runtime sets per device (abi::kSpecIdFusedFma,
+  // abi::kSpecIdFmaFloatAlgorithms), created at its first use.
+  SpvId deviceFlagSpecConstant(uint32_t specId);
+  std::map<uint32_t, SpvId> deviceFlagSpecs; // by spec id
   SpvId flatBlockSpec = 0, blockPlaneSpec = 0; // blockDim.x*y*z and blockDim.x*y, made by flatBlockSize()
   std::map<uint32_t, SpvId> pushConstantVars; // by word count
 

@@ -1,10 +1,12 @@
 // Math accuracy harness (see accuracy.h): measures the max ulp error of every function of
 // accuracy_cases.def over 2^20 float inputs or 2^17 double inputs each (random bit patterns over
 // the whole range, uniform inputs in the function's interesting range, and edge cases: specials,
-// range and overflow/underflow thresholds, subnormal boundaries, huge multiples of pi/2), checks
-// special values exactly, and prints a Markdown table. Exit status 1 when a bound is exceeded.
+// range and overflow/underflow thresholds, subnormal boundaries, huge multiples of pi/2, quotients
+// and roots next to rounding midpoints), checks special values exactly, and prints a Markdown
+// table. Exit status 1 when a bound is exceeded.
 //   accuracy [name-filter] [--quick]
 #include "accuracy.h"
+#include "hard_roundings.h"
 
 #include <hip/hip_runtime.h>
 
@@ -113,6 +115,19 @@ Result measure(size_t index, const MathCase &c, size_t count, bool flush, std::m
     x.push_back(wide ? randomBits() : roundTarget(focused(rng)));
     y.push_back(c.arity == 2 ? (x.size() % 4 < 2 ? randomBits() : roundTarget(focused(rng))) : 1.0);
   }
+  // Besides: operands whose correctly rounded quotient or root is hard to get (random ones almost
+  // never are), from a generator of their own (the random inputs of every case stay what they were).
+  std::mt19937 hardRng{uint32_t(index)};
+  if (!std::strcmp(c.name, "divide"))
+    for (auto [a, b] : hard_roundings::quotients(hardRng, 1u << 14)) {
+      x.push_back(a);
+      y.push_back(b);
+    }
+  if (!std::strcmp(c.name, "sqrtf") || !std::strcmp(c.name, "builtin_sqrtf"))
+    for (float a : hard_roundings::squares(1u << 14)) {
+      x.push_back(a);
+      y.push_back(1.0);
+    }
   for (size_t i = 0; i < x.size(); ++i) { // every input is a value of the target type
     x[i] = roundTarget(x[i]);
     y[i] = roundTarget(y[i]);

@@ -1,18 +1,30 @@
-; Single-precision division and sqrt are correctly rounded as in HIP: the result is taken in
-; double and rounded once (Vulkan's OpFDiv and Sqrt on float may be 2.5 and 3 ulp off); arcp/afn
-; (-ffast-math, __fdividef) keep the fast single-precision instructions.
+; Single-precision division and sqrt are correctly rounded as in HIP: hipvk-spirv routes them to the
+; device library (compiler/devicelib/math.hip), which picks by spec constant 5
+; (__hipvk_fma_float_algorithms, docs/MATH.md) the float algorithm on the fma (an OpFDiv or
+; InverseSqrt approximation, fma corrections, an exact rounding decision) or the path through
+; double (the operands widened, one operation, rounded once; Vulkan's OpFDiv and Sqrt on float may
+; be 2.5 and 3 ulp off). arcp/afn (-ffast-math, __fdividef) keep the fast single-precision
+; instructions. The portable variant (no doubles) has only the path through (software) doubles.
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
+; CHECK: OpDecorate %[[ALGO:[0-9]+]] SpecId 5
+; CHECK: %[[ALGO]] = OpSpecConstantFalse %bool
 ; CHECK-LABEL: OpFunction
 ; CHECK: %[[A:[0-9]+]] = OpFConvert %double
 ; CHECK: %[[B:[0-9]+]] = OpFConvert %double
 ; CHECK: %[[Q:[0-9]+]] = OpFDiv %double %[[A]] %[[B]]
 ; CHECK: OpFConvert %float %[[Q]]
-; CHECK: OpFDiv %float
-; CHECK: %[[R:[0-9]+]] = OpExtInst %double %{{[0-9]+}} Sqrt %[[A]]
+; CHECK: OpFDiv %float %float_1
+; CHECK: Fma
+; CHECK: OpFDiv %float %{{[0-9]+}} %{{[0-9]+}}
+; CHECK: %[[R:[0-9]+]] = OpExtInst %double %{{[0-9]+}} Sqrt
 ; CHECK: OpFConvert %float %[[R]]
+; CHECK: InverseSqrt
+; CHECK: Fma
 ; CHECK: OpExtInst %float %{{[0-9]+}} Sqrt
+; CHECK-LABEL: OpMemoryModel
+; CHECK-NOT: SpecId 5
 define amdgpu_kernel void @k(ptr addrspace(1) %out, float %x, float %y) {
   %q = fdiv float %x, %y
   store float %q, ptr addrspace(1) %out, align 4

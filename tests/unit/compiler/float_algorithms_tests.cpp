@@ -1,0 +1,200 @@
+// The device library's fma-based float algorithms (compiler/devicelib/float_algorithms.h), compiled
+// for the host: division, sqrt and 1/x bit for bit against the host's IEEE operations, 1/sqrt,
+// 2^x and log2 against long double within their stated bounds. The approximations they start
+// from are as loose as Vulkan allows (OpFDiv 2.5 ulp, InverseSqrt 2 ulp): the exact value rounded,
+// then moved by up to 2 (1) ulps, per input or always in one direction. Square roots and
+// reciprocals are checked over every significand (the fast paths depend on nothing else), and
+// quotients and roots built to lie within 2^-48 (2^-36) of a rounding midpoint (hard_roundings.h).
+#include "float_algorithms.h"
+#include "hard_roundings.h"
+
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+float floatOf(uint32_t b) { return std::bit_cast<float>(b); }
+uint32_t bitsOf(float x) { return std::bit_cast<uint32_t>(x); }
+
+// How far the approximations are moved from the exact value rounded: by `shift` ulps, or (when
+// `spread`) by a pseudo-random -shift..shift ulps per input.
+int gShift = 0;
+bool gSpread = false;
+
+float moved(float v, uint32_t seed) {
+  int k = gShift;
+  if (gSpread) k = int((seed * 2654435761u) >> 29) % (2 * gShift + 1) - gShift;
+  for (; k > 0; --k) v = std::nextafterf(v, INFINITY);
+  for (; k < 0; ++k) v = std::nextafterf(v, 0.0f);
+  return v;
+}
+
+struct HostOps {
+  static float fma(float a, float b, float c) { return std::fmaf(a, b, c); }
+  static float approxDivide(float a, float b) { return moved(a / b, bitsOf(a) ^ bitsOf(b) * 3u); }
+  static float approxInverseSqrt(float x) {
+    int shift = gShift;
+    gShift = shift > 1 ? 1 : shift < -1 ? -1 : shift; // within 2 ulp of the exact value
+    float y = moved(float(1.0 / std::sqrt(double(x))), bitsOf(x));
+    gShift = shift;
+    return y;
+  }
+  static float slowDivide(float a, float b) { return a / b; }
+  static float slowSqrt(float x) { return std::sqrt(x); }
+  static float slowInverseSqrt(float x) { return float(1.0 / std::sqrt(double(x))); }
+};
+
+bool sameBits(float got, float want) { return (std::isnan(got) && std::isnan(want)) || bitsOf(got) == bitsOf(want); }
+
+// The approximation settings every exact check runs under.
+struct Setting {
+  int shift;
+  bool spread;
+};
+constexpr Setting kSettings[] = {{0, false}, {2, false}, {-2, false}, {2, true}};
+
+template <class Check> void underEverySetting(Check check) {
+  for (Setting s : kSettings) {
+    gShift = s.shift;
+    gSpread = s.spread;
+    CAPTURE(s.shift);
+    CAPTURE(s.spread);
+    check();
+  }
+  gShift = 0;
+  gSpread = false;
+}
+
+std::vector<float> specialValues() {
+  std::vector<float> v = {0.0f, 1.0f, 2.0f, 3.0f, 0.5f, 0x1p-126f, 0x1.fffffep-127f, 0x1p-149f, 0x1.fffffep+127f, 0x1p127f,
+                          0x1p-125f, 0x1p126f, 0x1.000002p0f, 0x1.fffffep0f, INFINITY, NAN, 1e-20f, 1e20f, 7.0f, 0x1.8p0f};
+  size_t n = v.size();
+  for (size_t i = 0; i < n; ++i) v.push_back(-v[i]);
+  return v;
+}
+
+// |got - exact| in ulps of the float format at the exact value.
+double ulpError(float got, long double exact) {
+  const int exponent = std::max(std::ilogb(float(exact)), -126);
+  return double(std::fabs((long double)got - exact) / std::ldexp(1.0L, exponent - 23));
+}
+
+} // namespace
+
+TEST_CASE("float algorithms: division is correctly rounded") {
+  std::mt19937 rng(9);
+  const std::vector<float> specials = specialValues();
+  const std::vector<std::pair<float, float>> hard = hard_roundings::quotients(rng, 20000);
+  underEverySetting([&] {
+    for (float a : specials)
+      for (float b : specials) CHECK_MESSAGE(sameBits(floatalg::divide<HostOps>(a, b), a / b), a, " / ", b);
+    long mismatches = 0;
+    for (auto [a, b] : hard) mismatches += !sameBits(floatalg::divide<HostOps>(a, b), a / b);
+    for (int i = 0; i < (1 << 20); ++i) {
+      const float a = floatOf(rng()), b = i % 2 ? floatOf(rng()) : floatOf((rng() & 0x807fffffu) | 0x3f800000u);
+      mismatches += !sameBits(floatalg::divide<HostOps>(a, b), a / b);
+    }
+    CHECK(mismatches == 0);
+  });
+}
+
+TEST_CASE("float algorithms: 1/x is correctly rounded for every significand") {
+  underEverySetting([&] {
+    long mismatches = 0;
+    for (uint32_t b = 0x3f800000u; b < 0x40000000u; ++b)
+      for (float scale : {1.0f, 0x1p-100f, 0x1p100f}) {
+        const float x = floatOf(b) * scale;
+        mismatches += !sameBits(floatalg::divide<HostOps>(1.0f, x), 1.0f / x);
+      }
+    CHECK(mismatches == 0);
+  });
+}
+
+TEST_CASE("float algorithms: sqrt is correctly rounded for every significand") {
+  const std::vector<float> hard = hard_roundings::squares(1u << 20);
+  CHECK(hard.size() > 100);
+  underEverySetting([&] {
+    long mismatches = 0;
+    for (uint32_t b = 0x3f800000u; b < 0x40800000u; ++b) { // [1, 4): both exponent parities
+      const float x = floatOf(b);
+      mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
+    }
+    for (float x : hard) mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
+    for (float x : specialValues()) mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
+    std::mt19937 rng(3);
+    for (int i = 0; i < (1 << 20); ++i) {
+      const float x = floatOf(rng());
+      mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
+    }
+    CHECK(mismatches == 0);
+  });
+}
+
+TEST_CASE("float algorithms: 1/sqrt within 0.5 ulp + 2^-40") {
+  underEverySetting([&] {
+    double worst = 0;
+    for (uint32_t b = 0x3f800000u; b < 0x40800000u; b += 7) {
+      const float x = floatOf(b);
+      worst = std::max(worst, ulpError(floatalg::inverseSqrt<HostOps>(x), 1.0L / std::sqrt((long double)x)));
+    }
+    CHECK(worst < 0.5 + 0x1p-14);
+    for (float x : specialValues())
+      if (!(x >= 0x1p-126f && x < INFINITY)) CHECK(sameBits(floatalg::inverseSqrt<HostOps>(x), HostOps::slowInverseSqrt(x)));
+  });
+}
+
+TEST_CASE("float algorithms: exp2 within 0.52 ulp") {
+  std::mt19937 rng(5);
+  double worst = 0, worstSubnormal = 0;
+  std::vector<float> inputs;
+  for (int i = 0; i < (1 << 21); ++i) inputs.push_back(std::ldexp(float(rng() & 0xffffff), -24) * 278.0f - 150.0f);
+  for (uint32_t b = 0x3e800000u; b < 0x3f000000u; b += 3) inputs.push_back(floatOf(b)), inputs.push_back(-floatOf(b)); // |f| in [1/4, 1/2)
+  for (float x : inputs) {
+    const float got = floatalg::exp2<HostOps>(x);
+    const long double exact = std::exp2((long double)x);
+    double &bound = exact < 0x1p-126L ? worstSubnormal : worst;
+    bound = std::max(bound, ulpError(got, exact));
+  }
+  MESSAGE("exp2: max ", worst, " ulp (normal results), ", worstSubnormal, " ulp (subnormal results)");
+  CHECK(worst < 0.52);
+  CHECK(worstSubnormal < 1.0);
+  CHECK(sameBits(floatalg::exp2<HostOps>(NAN), NAN));
+  CHECK(floatalg::exp2<HostOps>(INFINITY) == INFINITY);
+  CHECK(floatalg::exp2<HostOps>(128.0f) == INFINITY);
+  CHECK(floatalg::exp2<HostOps>(0x1.fffffep6f) == std::exp2(0x1.fffffep6f));
+  CHECK(sameBits(floatalg::exp2<HostOps>(-INFINITY), 0.0f));
+  CHECK(sameBits(floatalg::exp2<HostOps>(-150.0f), 0.0f));
+  CHECK(floatalg::exp2<HostOps>(-149.0f) == 0x1p-149f);
+  CHECK(floatalg::exp2<HostOps>(0.0f) == 1.0f);
+  for (int n = -126; n <= 127; ++n) CHECK(floatalg::exp2<HostOps>(float(n)) == std::ldexp(1.0f, n));
+}
+
+TEST_CASE("float algorithms: log2 within 0.54 ulp") {
+  underEverySetting([&] {
+    std::mt19937 rng(7);
+    double worst = 0;
+    auto check = [&](float x) {
+      if (!(x > 0 && x < INFINITY)) return;
+      const long double exact = std::log2((long double)x);
+      if (exact != 0) worst = std::max(worst, ulpError(floatalg::log2<HostOps>(x), exact));
+    };
+    for (int i = 0; i < (1 << 20); ++i) check(floatOf(rng() & 0x7fffffffu));
+    for (uint32_t b = 0x3f3504f3u; b < 0x3fb504f4u; b += 5) check(floatOf(b)); // m around 1
+    for (uint32_t b = 1; b < 0x00800000u; b += 4099) check(floatOf(b));       // subnormals
+    MESSAGE("log2: max ", worst, " ulp");
+    CHECK(worst < 0.54);
+  });
+  CHECK(floatalg::log2<HostOps>(1.0f) == 0.0f);
+  CHECK(floatalg::log2<HostOps>(0.0f) == -INFINITY);
+  CHECK(floatalg::log2<HostOps>(-0.0f) == -INFINITY);
+  CHECK(std::isnan(floatalg::log2<HostOps>(-1.0f)));
+  CHECK(std::isnan(floatalg::log2<HostOps>(NAN)));
+  CHECK(floatalg::log2<HostOps>(INFINITY) == INFINITY);
+  for (int n = -149; n <= 127; ++n) CHECK(floatalg::log2<HostOps>(std::ldexp(1.0f, n)) == float(n));
+}
