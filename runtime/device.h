@@ -56,13 +56,6 @@ class Device {
   // Whether entry points may set single-precision denormal handling (VK_KHR_shader_float_controls).
   bool preservesFloat32Denormals() const { return v12Props_.shaderDenormPreserveFloat32 != 0; }
   bool flushesFloat32Denormals() const { return v12Props_.shaderDenormFlushToZeroFloat32 != 0; }
-  // Whether GLSL.std.450 Fma is rounded once in single and double precision, so the math library
-  // may use it (abi::kSpecIdFusedFma). Vulkan promises it only with VK_KHR_shader_fma, which no
-  // driver here has; NVIDIA's proprietary driver was measured to fuse (docs/HIP_ON_VULKAN.md).
-  bool fusedFma() const { return fusedFma_; }
-  // Whether the float division, sqrt, exp2 and log2 of kernels take the algorithms built on the
-  // exact fma (abi::kSpecIdFmaFloatAlgorithms): where Fma is fused, unless HIPVK_FLOAT_ALGORITHMS says.
-  bool fmaFloatAlgorithms() const { return fmaFloatAlgorithms_; }
   // The SPIR-V capabilities (by their names in the spec, joined by " and ") the device cannot
   // execute with the enabled features; empty when all of `caps` are fine.
   std::string missingCapability(std::span<const std::string> caps) const;
@@ -205,7 +198,12 @@ class Device {
   uint32_t queueFamily_ = 0;
   uint32_t queueCount_ = 1;
   uint32_t timestampValidBits_ = 64;
+  // Whether GLSL.std.450 Fma is rounded once in single and double precision, so the math library
+  // may use it (abi::kSpecIdFusedFma). Vulkan promises it only with VK_KHR_shader_fma, which no
+  // driver here has; NVIDIA's proprietary driver was measured to fuse (docs/HIP_ON_VULKAN.md).
   bool fusedFma_ = false;
+  // Whether the float division, sqrt, exp2 and log2 of kernels take the algorithms built on the
+  // exact fma (abi::kSpecIdFmaFloatAlgorithms): where Fma is fused, unless HIPVK_FLOAT_ALGORITHMS says.
   bool fmaFloatAlgorithms_ = false;
   bool pipelineStats_ = false;  // HIPVK_PIPELINE_STATS on a device that can tell
   hipDeviceProp_t hipProps_{};

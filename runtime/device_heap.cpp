@@ -36,12 +36,14 @@ DeviceHeap::Usage DeviceHeap::usage() const {
 
 uint64_t DeviceHeap::available() const { return capacity_ - std::min(committed_ - reusableBytes_, capacity_); }
 
+void DeviceHeap::dropOldestReusable() {
+  committed_ -= reusable_.front().bytes;
+  reusableBytes_ -= reusable_.front().bytes;
+  reusable_.erase(reusable_.begin());
+}
+
 void DeviceHeap::dropReusable(uint64_t needed) {
-  while (!reusable_.empty() && needed > capacity_ - std::min(committed_, capacity_)) {
-    committed_ -= reusable_.front().bytes;
-    reusableBytes_ -= reusable_.front().bytes;
-    reusable_.erase(reusable_.begin());
-  }
+  while (!reusable_.empty() && needed > capacity_ - std::min(committed_, capacity_)) dropOldestReusable();
 }
 
 DeviceHeap::Block DeviceHeap::allocateMemory(uint64_t bytes, uint32_t type) {
@@ -145,11 +147,7 @@ void DeviceHeap::releaseDedicated(Block block) {
   std::lock_guard lock(mutex_);
   reusable_.push_back(std::move(block));
   reusableBytes_ += reusable_.back().bytes;
-  while (reusable_.size() > kReuseCount || reusableBytes_ > std::min(kReuseBytes, capacity_ / 8)) {
-    committed_ -= reusable_.front().bytes;
-    reusableBytes_ -= reusable_.front().bytes;
-    reusable_.erase(reusable_.begin());
-  }
+  while (reusable_.size() > kReuseCount || reusableBytes_ > std::min(kReuseBytes, capacity_ / 8)) dropOldestReusable();
 }
 
 void DeviceHeap::trim() {

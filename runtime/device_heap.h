@@ -67,6 +67,7 @@ class DeviceHeap {
   uint64_t available() const;                          // capacity_ less what is in use; mutex_ held
   Block allocateMemory(uint64_t bytes, uint32_t type);  // counted; mutex_ held
   Block takeDedicated(uint64_t bytes, uint32_t type);   // reused or allocated; mutex_ held
+  void dropOldestReusable();                            // frees the oldest kept memory; mutex_ held
   void dropReusable(uint64_t needed);                   // frees kept memory until `needed` fits; mutex_ held
   void release(Suballocator::Placement placement, uint64_t bytes);
   void releaseDedicated(Block block);
