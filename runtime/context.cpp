@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include <unistd.h>
 
@@ -91,7 +92,12 @@ ThreadState &Context::thread() {
   return state;
 }
 
-Context::Context() : options_(Options::fromEnvironment()), registry_(std::make_unique<Registry>()) {}
+// A quarter of the cores copy (at most four with the caller's): enough for the PCIe link's rate,
+// leaving the rest to the program; none on small machines (CI's two cores run lavapipe too).
+Context::Context()
+    : options_(Options::fromEnvironment()),
+      hostCopier_(std::min(std::thread::hardware_concurrency() / 4, 3u)),
+      registry_(std::make_unique<Registry>()) {}
 
 Context::~Context() = default;
 
@@ -147,16 +153,8 @@ Device &Context::device(int index) {
 }
 
 void Context::initVulkan() {
-  if (!options_.badDisabledFeature.empty()) {
-    std::fprintf(stderr,
-                 "hipvk: HIPVK_DISABLE_FEATURES: unknown feature '%s' (known: int64, float64, int16, int8, float16, "
-                 "fma, float-atomics); no device is offered\n",
-                 options_.badDisabledFeature.c_str());
-    return;
-  }
-  if (!options_.badFloatAlgorithms.empty()) {
-    std::fprintf(stderr, "hipvk: HIPVK_FLOAT_ALGORITHMS: unknown value '%s' (known: fma, double); no device is offered\n",
-                 options_.badFloatAlgorithms.c_str());
+  if (!options_.refused.empty()) {
+    std::fprintf(stderr, "hipvk: %s; no device is offered\n", options_.refused.c_str());
     return;
   }
   if (volkInitialize() != VK_SUCCESS) {

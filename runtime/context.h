@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "host_copier.h"
 #include "options.h"
 #include "vulkan.h"
 
@@ -48,6 +49,8 @@ class Context {
   static ThreadState &thread();
 
   const Options &options() const { return options_; }
+  // Host memcpy of large staged copies, on several cores.
+  HostCopier &hostCopier() { return hostCopier_; }
   Registry &registry() { return *registry_; }
 
   // The usable devices in HIP order; initialises Vulkan on first call. Empty when there is none.
@@ -78,6 +81,7 @@ class Context {
   void shutdown();
 
   Options options_;
+  HostCopier hostCopier_;
   std::once_flag vulkanOnce_;
   vk::Instance instance_;
   vk::Messenger messenger_;

@@ -47,13 +47,29 @@ bool hasExtension(VkPhysicalDevice physical, const char *name) {
                      [&](const VkExtensionProperties &e) { return std::strcmp(e.extensionName, name) == 0; });
 }
 
-std::optional<uint32_t> computeQueueFamily(VkPhysicalDevice physical) {
+std::vector<VkQueueFamilyProperties> queueFamilies(VkPhysicalDevice physical) {
   uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
   std::vector<VkQueueFamilyProperties> families(count);
   vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
-  for (uint32_t i = 0; i < count; ++i)
+  return families;
+}
+
+std::optional<uint32_t> computeQueueFamily(VkPhysicalDevice physical) {
+  std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
+  for (uint32_t i = 0; i < families.size(); ++i)
     if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) return i;
+  return std::nullopt;
+}
+
+// A family of copy engines: transfer queues that run neither compute nor graphics work.
+std::optional<uint32_t> transferOnlyQueueFamily(VkPhysicalDevice physical) {
+  std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
+  for (uint32_t i = 0; i < families.size(); ++i)
+    if ((families[i].queueFlags & (VK_QUEUE_TRANSFER_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)) ==
+            VK_QUEUE_TRANSFER_BIT &&
+        families[i].queueCount > 0)
+      return i;
   return std::nullopt;
 }
 
@@ -182,7 +198,6 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
 
 struct Device::Logical {
   vk::Device device;  // declared first: destroyed after everything created from it
-  uint32_t queueFamily = 0;
   vk::PipelineLayout layout;
   vk::PipelineCache cache;
   std::filesystem::path cacheFile;
@@ -190,7 +205,8 @@ struct Device::Logical {
   AllocationTable allocations;
   AllocationTable hostAllocations;
   std::unique_ptr<MemPoolSet> memPools;  // holds allocations freed in stream order until done
-  std::vector<std::unique_ptr<Submitter::Queue>> queues;
+  std::vector<std::unique_ptr<Submitter::Queue>> queues;  // of the compute family
+  std::unique_ptr<Submitter::Queue> copyQueue;            // of copyFamily_, where there is one
   Submitter submitter;  // outlives the streams, which submit through it
   std::unique_ptr<ServiceBuffer> service;  // outlives the streams, which drain it
   std::unique_ptr<StreamSet> streams;  // after the allocations: waits for the GPU before they go
@@ -227,14 +243,13 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   vkGetPhysicalDeviceMemoryProperties(physical, &memoryProps_);
   {
     queueFamily_ = *computeQueueFamily(physical);
-    uint32_t count = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, nullptr);
-    std::vector<VkQueueFamilyProperties> families(count);
-    vkGetPhysicalDeviceQueueFamilyProperties(physical, &count, families.data());
+    std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
     // A few queues let streams overlap; more add little (the device schedules them anyway).
     constexpr uint32_t kMaxQueues = 4;
     queueCount_ = std::clamp(families[queueFamily_].queueCount, 1u, kMaxQueues);
     timestampValidBits_ = families[queueFamily_].timestampValidBits;
+    if (context.options().copyQueue == Options::CopyQueue::Transfer) copyFamily_ = transferOnlyQueueFamily(physical);
+    bufferFamilies_ = {queueFamily_, copyFamily_.value_or(queueFamily_)};
   }
   fillHipProperties();
   // Polling before a blocking wait wins tens of microseconds per synchronisation on a GPU; on a CPU
@@ -315,8 +330,8 @@ void Device::fillHipProperties() {
   // device addresses are the host addresses of its memory (what managed memory relies on too).
   // A GPU's addresses are its own and may coincide with another device's (runtime/memory.cpp).
   h.unifiedAddressing = supportsManagedMemory();
-  // Streams overlap when the device gives several queues (copies run on them as kernels do).
-  h.asyncEngineCount = int(queueCount_ - 1);
+  // Copies overlap kernels where they run on a copy engine's queue (Stream's copy lane).
+  h.asyncEngineCount = copyFamily_ ? 1 : 0;
   h.computePreemptionSupported = 0;
   h.singleToDoublePrecisionPerfRatio = 0;  // unknown
   // hipHostRegister imports host pages (VK_EXT_external_memory_host); hipHostMalloc memory is
@@ -618,12 +633,16 @@ Device::Logical &Device::logical() {
 
 void Device::createLogical() {
   auto l = std::make_unique<Logical>();
-  l->queueFamily = queueFamily_;
   std::vector<float> priorities(queueCount_, 1.0f);
-  VkDeviceQueueCreateInfo queueInfo{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                    .queueFamilyIndex = l->queueFamily,
-                                    .queueCount = queueCount_,
-                                    .pQueuePriorities = priorities.data()};
+  std::vector<VkDeviceQueueCreateInfo> queueInfos{{.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                                   .queueFamilyIndex = queueFamily_,
+                                                   .queueCount = queueCount_,
+                                                   .pQueuePriorities = priorities.data()}};
+  if (copyFamily_)
+    queueInfos.push_back({.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                          .queueFamilyIndex = *copyFamily_,
+                          .queueCount = 1,
+                          .pQueuePriorities = priorities.data()});
   std::vector<const char *> extensions;
   if (hasMemoryBudget_) extensions.push_back(VK_EXT_MEMORY_BUDGET_EXTENSION_NAME);
   if (hasAtomicFloat_) extensions.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
@@ -641,17 +660,22 @@ void Device::createLogical() {
     std::fprintf(stderr, "hipvk: HIPVK_PIPELINE_STATS: device %d has no VK_KHR_pipeline_executable_properties\n", ordinal_);
   VkDeviceCreateInfo info{.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                           .pNext = pipelineStats_ ? static_cast<void *>(&executableInfo) : features.chain(hasAtomicFloat_),
-                          .queueCreateInfoCount = 1,
-                          .pQueueCreateInfos = &queueInfo,
+                          .queueCreateInfoCount = uint32_t(queueInfos.size()),
+                          .pQueueCreateInfos = queueInfos.data(),
                           .enabledExtensionCount = uint32_t(extensions.size()),
                           .ppEnabledExtensionNames = extensions.data()};
   VkDevice device = VK_NULL_HANDLE;
   check(vkCreateDevice(physical_, &info, nullptr, &device), "vkCreateDevice");
   l->device = vk::Device(nullptr, device);
-  for (uint32_t i = 0; i < queueCount_; ++i) {
-    l->queues.push_back(std::make_unique<Submitter::Queue>());
-    vkGetDeviceQueue(device, l->queueFamily, i, &l->queues.back()->queue);
-  }
+  auto getQueue = [&](uint32_t family, uint32_t index) {
+    auto queue = std::make_unique<Submitter::Queue>();
+    queue->family = family;
+    queue->compute = family == queueFamily_;
+    vkGetDeviceQueue(device, family, index, &queue->queue);
+    return queue;
+  };
+  for (uint32_t i = 0; i < queueCount_; ++i) l->queues.push_back(getQueue(queueFamily_, i));
+  if (copyFamily_) l->copyQueue = getQueue(*copyFamily_, 0);
 
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, abi::kPushConstantBytes};
   VkPipelineLayoutCreateInfo layoutInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
@@ -695,7 +719,8 @@ void Device::createLogical() {
   // (call_once still holds other threads back).
   std::vector<Submitter::Queue *> queues;
   for (const auto &q : logical_->queues) queues.push_back(q.get());
-  logical_->streams = std::make_unique<StreamSet>(*this, logical_->device.get(), logical_->queueFamily, std::move(queues));
+  logical_->streams = std::make_unique<StreamSet>(*this, logical_->device.get(), std::move(queues),
+                                                  logical_->copyQueue.get(), context_.options().copyQueue);
   created_.store(true, std::memory_order_release);
   log("device %d: logical device created; host waits poll for %lld us; %s", ordinal_,
       (long long)std::chrono::duration_cast<std::chrono::microseconds>(health_->spin()).count(), featureSummary().c_str());

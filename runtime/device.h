@@ -9,6 +9,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -120,10 +121,11 @@ class Device {
   // dynamic shared bytes, dispatch base allowed, the device's warp size.
   vk::Pipeline createPipeline(VkShaderModule module, const char *entryPoint,
                               const std::array<uint32_t, 4> &specialization);
-  // Queues of the compute family the logical device gets (streams are spread over them) and the
-  // family's timestamp bits.
-  uint32_t queueCount() const { return queueCount_; }
+  // The compute family's timestamp bits.
   uint32_t timestampValidBits() const { return timestampValidBits_; }
+  // The queue families a buffer may be used on: the compute family, and the copy engines' family
+  // where streams copy on it (buffers are shared concurrently by both, no ownership transfers).
+  std::span<const uint32_t> bufferQueueFamilies() const { return {bufferFamilies_.data(), copyFamily_ ? 2u : 1u}; }
 
   // Waits for all work of every stream; no-op when the logical device was never created.
   void synchronize();
@@ -196,7 +198,9 @@ class Device {
   uint64_t hostImportAlignment_ = 0;
   uint64_t usageAtStart_ = 0;  // the heap's budget usage before hipvk allocated any of it
   uint32_t queueFamily_ = 0;
-  uint32_t queueCount_ = 1;
+  uint32_t queueCount_ = 1;  // queues of the compute family the logical device gets (streams share them)
+  std::optional<uint32_t> copyFamily_;  // the transfer-only family of streams' copy lanes (HIPVK_COPY_QUEUE)
+  std::array<uint32_t, 2> bufferFamilies_{};
   uint32_t timestampValidBits_ = 64;
   // Whether GLSL.std.450 Fma is rounded once in single and double precision, so the math library
   // may use it (abi::kSpecIdFusedFma). Vulkan promises it only with VK_KHR_shader_fma, which no

@@ -19,23 +19,25 @@ namespace {
 
 // A buffer kernels reach by device address and copies read and write; `next` extends its create
 // info (external memory).
-VkBuffer createAddressableBuffer(VkDevice vkDevice, uint64_t size, const void *next) {
+VkBuffer createAddressableBuffer(Device &device, uint64_t size, const void *next) {
+  std::span<const uint32_t> families = device.bufferQueueFamilies();
   VkBufferCreateInfo info{.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                           .pNext = next,
                           .size = size,
                           .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                    VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT,
-                          .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+                          .sharingMode = families.size() > 1 ? VK_SHARING_MODE_CONCURRENT : VK_SHARING_MODE_EXCLUSIVE,
+                          .queueFamilyIndexCount = families.size() > 1 ? uint32_t(families.size()) : 0u,
+                          .pQueueFamilyIndices = families.size() > 1 ? families.data() : nullptr};
   VkBuffer buffer = VK_NULL_HANDLE;
-  check(vkCreateBuffer(vkDevice, &info, nullptr, &buffer), "vkCreateBuffer");
+  check(vkCreateBuffer(device.vk(), &info, nullptr, &buffer), "vkCreateBuffer");
   return buffer;
 }
 
 }  // namespace
 
 vk::Buffer Buffer::createUnbound(Device &device, uint64_t size) {
-  VkDevice vkDevice = device.vk();
-  return vk::Buffer(vkDevice, createAddressableBuffer(vkDevice, (size + 3) & ~uint64_t(3), nullptr));
+  return vk::Buffer(device.vk(), createAddressableBuffer(device, (size + 3) & ~uint64_t(3), nullptr));
 }
 
 Buffer Buffer::bind(Device &device, vk::Buffer buffer, VkDeviceMemory memory, uint64_t offset, uint64_t size,
@@ -100,7 +102,7 @@ Buffer Buffer::importHost(Device &device, std::byte *host, uint64_t size) {
   b.size = size;
   VkExternalMemoryBufferCreateInfo external{.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO,
                                             .handleTypes = handleType};
-  VkBuffer buffer = createAddressableBuffer(vkDevice, size, &external);
+  VkBuffer buffer = createAddressableBuffer(device, size, &external);
   b.buffer = vk::Buffer(vkDevice, buffer);
 
   VkMemoryRequirements req;

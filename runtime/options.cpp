@@ -10,6 +10,11 @@
 namespace hipvk {
 namespace {
 
+// The first refusal stays: it is the one printed.
+void refuse(Options &options, std::string why) {
+  if (options.refused.empty()) options.refused = std::move(why);
+}
+
 std::optional<std::string_view> env(const char *name) {
   const char *value = std::getenv(name);
   if (!value) return std::nullopt;
@@ -73,7 +78,8 @@ void parseDisabledFeatures(std::string_view text, Options &options) {
     }
     const Named *known = std::find_if(std::begin(kNames), std::end(kNames), [&](const Named &n) { return n.name == name; });
     if (known == std::end(kNames)) {
-      if (options.badDisabledFeature.empty()) options.badDisabledFeature = std::string(name);
+      refuse(options, "HIPVK_DISABLE_FEATURES: unknown feature '" + std::string(name) +
+                          "' (known: int64, float64, int16, int8, float16, fma, float-atomics)");
       continue;
     }
     options.disabledFeatures |= known->feature;
@@ -94,7 +100,13 @@ Options Options::fromEnvironment() {
   if (std::optional<std::string_view> features = env("HIPVK_DISABLE_FEATURES")) parseDisabledFeatures(*features, options);
   if (std::optional<std::string_view> algorithms = env("HIPVK_FLOAT_ALGORITHMS"); algorithms && !algorithms->empty()) {
     if (*algorithms == "fma" || *algorithms == "double") options.fmaFloatAlgorithms = *algorithms == "fma";
-    else options.badFloatAlgorithms = std::string(*algorithms);
+    else refuse(options, "HIPVK_FLOAT_ALGORITHMS: unknown value '" + std::string(*algorithms) + "' (known: fma, double)");
+  }
+  if (std::optional<std::string_view> queue = env("HIPVK_COPY_QUEUE"); queue && !queue->empty()) {
+    if (*queue == "transfer") options.copyQueue = CopyQueue::Transfer;
+    else if (*queue == "compute") options.copyQueue = CopyQueue::Compute;
+    else if (*queue == "off") options.copyQueue = CopyQueue::Off;
+    else refuse(options, "HIPVK_COPY_QUEUE: unknown value '" + std::string(*queue) + "' (known: transfer, compute, off)");
   }
   options.forceStagedCopies = flag("HIPVK_FORCE_STAGED_COPIES");
   options.checkPointers = flag("HIPVK_CHECK_POINTERS");

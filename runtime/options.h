@@ -27,19 +27,27 @@ struct Options {
   // HIPVK_DISABLE_FEATURES=int64,float64,int16,int8,float16 (a comma list): every device is taken to
   // lack those shader types (and what needs them: 64-bit atomics, 8/16-bit storage), so kernels run
   // the variants compiled without them, as on SwiftShader. "float-atomics" is
-  // HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know leaves `badDisabledFeature` set:
-  // the runtime then reports it and offers no device (a test of the emulation paths must not
-  // quietly run the native ones).
+  // HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know is refused (`refused`).
   enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16, FusedFma = 32 };
   unsigned disabledFeatures = 0;
-  std::string badDisabledFeature;
   // HIPVK_FLOAT_ALGORITHMS=fma|double: the algorithms of single-precision division, 1/x, sqrt and
   // the math library's 1/sqrt, exp2 and log2 on every device (abi::kSpecIdFmaFloatAlgorithms): the
   // float ones built on the exact fma, or those through double. Unset: fma where the device's Fma
-  // is fused, else double. Another value leaves `badFloatAlgorithms` set: the runtime reports it
-  // and offers no device (a test of the fma algorithms must not quietly run the double ones).
+  // is fused, else double. Another value is refused (`refused`).
   std::optional<bool> fmaFloatAlgorithms;
-  std::string badFloatAlgorithms;
+  // HIPVK_COPY_QUEUE=transfer|compute|off: where a stream's large copies between host and device
+  // memory run. `transfer` (the default): on a queue of the device's transfer-only family, where
+  // it has one, so that they overlap kernels (NVIDIA runs the queues of one family one after the
+  // other); else on the stream's own queue. `compute`: on a queue of the compute family other than
+  // the stream's where there is one, else the same queue (tests of the cross-queue ordering on
+  // lavapipe, which has one queue). `off`: always on the stream's own queue. Another value is
+  // refused (`refused`).
+  enum class CopyQueue { Transfer, Compute, Off };
+  CopyQueue copyQueue = CopyQueue::Transfer;
+  // The first setting above the runtime refuses (a message naming it and the values it knows):
+  // printed once at initialisation, and no device is offered, so that a test of a special path
+  // cannot quietly run the default one.
+  std::string refused;
   // LP_NUM_THREADS (lavapipe's own variable): its worker threads, which decide how many
   // workgroups run at once (docs/HIP_ON_VULKAN.md, "Grid sync"). Unset (or not a number, which
   // lavapipe ignores too): lavapipe's default.

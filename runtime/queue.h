@@ -82,7 +82,9 @@ class Submitter {
  public:
   struct Queue {
     VkQueue queue = VK_NULL_HANDLE;
-    std::mutex mutex;  // vkQueueSubmit2 needs the queue externally synchronized
+    uint32_t family = 0;
+    bool compute = true;  // of the compute family (else a transfer-only one: copies alone)
+    std::mutex mutex;     // vkQueueSubmit2 needs the queue externally synchronized
   };
 
   // A closed batch: commands (none for a batch that only waits) that signal `signal`.

@@ -5,7 +5,10 @@
 // has to wait for it, when another stream must wait for it, or when it grows long. Memory a batch
 // uses is recycled once the timeline passes the batch's serial. Dependencies on other streams
 // (events, the legacy null stream, cooperative launches) are semaphore waits of the next batch;
-// host callbacks take a serial of their own, signalled by the stream's callback thread.
+// host callbacks take a serial of their own, signalled by the stream's callback thread. Large
+// copies between host and device memory run on the stream's copy lane where it has one (a copy
+// engine's queue, Options::CopyQueue): a batch of their own, submitted at once, which the
+// stream's next batch waits for, so that they overlap other streams' kernels in stream order.
 #pragma once
 
 #include <array>
@@ -65,7 +68,9 @@ class Stream {
     VkCommandBuffer commands_;
   };
 
-  Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, uint32_t queueFamily, Kind kind, int priority);
+  // `copyQueue`: the queue of the copy lane (null: copies run on `queue`).
+  Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, Submitter::Queue *copyQueue, Kind kind,
+         int priority);
   // Waits for the stream's work (callbacks included), then releases it.
   ~Stream();
   Stream(const Stream &) = delete;
@@ -124,14 +129,26 @@ class Stream {
   std::atomic<uint64_t> cooperativeSeen{0};  // the device's cooperative epoch last waited for
 
  private:
+  // Where a batch runs. Consecutive batches on different lanes are ordered by a semaphore wait for
+  // the previous batch's serial; on one lane, by the barrier before each command.
+  enum Lane : uint8_t { Work, Copy };
+  struct LaneState {
+    Submitter::Queue *queue = nullptr;
+    vk::CommandPool pool;
+    std::vector<VkCommandBuffer> idle;
+    VkPipelineStageFlags2 stages = 0;  // what the queue's commands run in
+    VkAccessFlags2 writes = 0, access = 0;
+  };
   struct InFlight {
     uint64_t serial;
+    Lane lane;
     VkCommandBuffer commands;
     std::vector<std::shared_ptr<void>> retained;
   };
   struct HostCall {
     uint64_t after;  // serial of the work before it
     uint64_t signal;
+    Submitter::Queue *queue;  // the queue of that work: the signal follows it there
     std::function<void()> call;
   };
 
@@ -139,7 +156,11 @@ class Stream {
   // them attached to the next batch.
   std::unique_lock<std::mutex> lockForWork();
   void addWaitsLocked(std::vector<SyncPoint> &&waits);
-  Recording beginCommandLocked();
+  // Opens a batch on `lane` (the work lane where the stream has no copy lane) unless one is open
+  // there, and orders the next command after all earlier work.
+  Recording beginCommandLocked(Lane lane = Work);
+  // The lane of a copy between host and device memory of `bytes`.
+  Lane copyLane(size_t bytes) const;
   void endCommandLocked();
   void flushLocked();
   // Closes the open batch and waits for everything closed (unlocking meanwhile).
@@ -160,11 +181,13 @@ class Stream {
   const Kind kind_;
   const int priority_;
   VkDevice vkDevice_;
-  vk::CommandPool pool_;
   std::shared_ptr<Timeline> timeline_;
 
   std::mutex mutex_;  // guards everything below
+  std::array<LaneState, 2> lanes_;
   VkCommandBuffer open_ = VK_NULL_HANDLE;
+  Lane openLane_ = Work;
+  Lane lastLane_ = Work;  // where the last closed batch ran (a host call's signal goes there too)
   uint32_t commandsInBatch_ = 0;
   uint64_t closed_ = 0;  // serial of the last closed batch or host call; the open one gets closed_ + 1
   std::atomic<uint64_t> lastSerial_{0};
@@ -172,7 +195,6 @@ class Stream {
   uint64_t hostCallWait_ = 0;            // the next batch waits for this host call's serial
   std::vector<std::shared_ptr<void>> openRetained_;
   std::deque<InFlight> inFlight_;
-  std::vector<VkCommandBuffer> idle_;
 
   struct UploadBlock {
     Buffer buffer;

@@ -22,9 +22,24 @@ struct PerThreadRelease {
 
 }  // namespace
 
-StreamSet::StreamSet(Device &device, VkDevice vkDevice, uint32_t queueFamily, std::vector<Submitter::Queue *> queues)
-    : device_(device), vkDevice_(vkDevice), queueFamily_(queueFamily), queues_(std::move(queues)) {
-  null_ = std::make_shared<Stream>(device, vkDevice, *queues_.front(), queueFamily, Stream::Kind::Null, 0);
+StreamSet::StreamSet(Device &device, VkDevice vkDevice, std::vector<Submitter::Queue *> queues,
+                     Submitter::Queue *copyQueue, Options::CopyQueue copyMode)
+    : device_(device), vkDevice_(vkDevice), queues_(std::move(queues)), copyQueue_(copyQueue), copyMode_(copyMode) {
+  null_ = makeStream(*queues_.front(), Stream::Kind::Null, 0);
+}
+
+StreamRef StreamSet::makeStream(Submitter::Queue &queue, Stream::Kind kind, int priority) {
+  Submitter::Queue *copyLane = nullptr;
+  switch (copyMode_) {
+    case Options::CopyQueue::Transfer: copyLane = copyQueue_; break;
+    case Options::CopyQueue::Compute: copyLane = queues_.back() != &queue ? queues_.back() : queues_.front(); break;
+    case Options::CopyQueue::Off: break;
+  }
+  return std::make_shared<Stream>(device_, vkDevice_, queue, copyLane, kind, priority);
+}
+
+Submitter::Queue &StreamSet::nextQueueLocked() {
+  return queues_.size() > 1 ? *queues_[1 + nextQueue_++ % (queues_.size() - 1)] : *queues_.front();
 }
 
 StreamSet::~StreamSet() {
@@ -51,8 +66,7 @@ StreamRef StreamSet::create(Stream::Kind kind, int priority) {
   std::vector<StreamRef> finished;
   std::lock_guard lock(mutex_);
   reapLocked(finished);
-  Submitter::Queue &queue = queues_.size() > 1 ? *queues_[1 + nextQueue_++ % (queues_.size() - 1)] : *queues_.front();
-  auto stream = std::make_shared<Stream>(device_, vkDevice_, queue, queueFamily_, kind, priority);
+  StreamRef stream = makeStream(nextQueueLocked(), kind, priority);
   created_.emplace(stream.get(), stream);
   if (kind == Stream::Kind::Blocking) ++blockingStreams_;
   return stream;
@@ -107,8 +121,7 @@ StreamRef StreamSet::perThread() {
   std::lock_guard lock(mutex_);
   auto it = perThread_.find(id);
   if (it != perThread_.end()) return it->second;
-  Submitter::Queue &queue = queues_.size() > 1 ? *queues_[1 + nextQueue_++ % (queues_.size() - 1)] : *queues_.front();
-  auto stream = std::make_shared<Stream>(device_, vkDevice_, queue, queueFamily_, Stream::Kind::Blocking, 0);
+  StreamRef stream = makeStream(nextQueueLocked(), Stream::Kind::Blocking, 0);
   perThread_.emplace(id, stream);
   ++blockingStreams_;
   return stream;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "event.h"
+#include "options.h"
 #include "queue.h"
 #include "stream.h"
 
@@ -18,9 +19,11 @@ namespace hipvk {
 
 class StreamSet {
  public:
-  // `queues`: the device's queues; the null stream runs on the first, created streams on the
-  // others in turn (on the first too when there is only one).
-  StreamSet(Device &device, VkDevice vkDevice, uint32_t queueFamily, std::vector<Submitter::Queue *> queues);
+  // `queues`: the device's compute queues; the null stream runs on the first, created streams on
+  // the others in turn (on the first too when there is only one). `copyQueue`: a queue of the copy
+  // engines' family, or null; `copyMode` says what a stream's copy lane uses (Options::CopyQueue).
+  StreamSet(Device &device, VkDevice vkDevice, std::vector<Submitter::Queue *> queues, Submitter::Queue *copyQueue,
+            Options::CopyQueue copyMode);
   // Waits for every stream's work, then releases streams and events.
   ~StreamSet();
 
@@ -59,12 +62,17 @@ class StreamSet {
 
  private:
   std::vector<StreamRef> snapshot(bool blockingOnly);
+  // A new stream on `queue`, with its copy lane.
+  StreamRef makeStream(Submitter::Queue &queue, Stream::Kind kind, int priority);
+  // The queue of the next created stream.
+  Submitter::Queue &nextQueueLocked();
   void reapLocked(std::vector<StreamRef> &finished);
 
   Device &device_;
   VkDevice vkDevice_;
-  uint32_t queueFamily_;
   std::vector<Submitter::Queue *> queues_;
+  Submitter::Queue *copyQueue_;
+  Options::CopyQueue copyMode_;
   StreamRef null_;
 
   std::mutex mutex_;  // guards everything below
