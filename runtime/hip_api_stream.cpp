@@ -80,10 +80,12 @@ hipError_t hipStreamDestroy(hipStream_t stream) {
 hipError_t hipStreamSynchronize(hipStream_t stream) {
   return api::call(__func__, [&] {
     StreamRef s = streamOf(stream);
-    if (s->kind() == Stream::Kind::Null)
+    if (s->kind() == Stream::Kind::Null) {
       s->device().streams().synchronize(true);  // ROCm: the null stream and every blocking stream
-    else
+    } else {
+      s->device().streams().submitAll();
       s->synchronize();
+    }
     Context::instance().exitOnValidationErrors();
   });
 }

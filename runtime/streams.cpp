@@ -170,6 +170,11 @@ std::vector<StreamRef> StreamSet::snapshot(bool blockingOnly) {
   return streams;
 }
 
+void StreamSet::submitAll() {
+  for (const StreamRef &stream : snapshot(false)) stream->mark();
+  null_->mark();
+}
+
 std::vector<SyncPoint> StreamSet::dependencies(Stream &stream) {
   std::vector<SyncPoint> waits;
   // Pending work of `other` newer than `seen`: closes its batch and waits for it.
@@ -215,6 +220,7 @@ void StreamSet::enqueueExclusive(Stream &stream, const std::function<void(Stream
 void StreamSet::synchronize(bool blockingOnly) {
   std::vector<StreamRef> streams = snapshot(blockingOnly);
   streams.push_back(null_);
+  submitAll();
   std::optional<KernelTrap> trap;
   for (const StreamRef &stream : streams) {
     try {

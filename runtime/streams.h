@@ -51,6 +51,10 @@ class StreamSet {
   // co-resident) and cooperative launches never overlap (they share the grid barrier).
   void enqueueExclusive(Stream &stream, const std::function<void(Stream::Recording &)> &record);
 
+  // Submits every stream's open batch. Before the host blocks on one stream: CUDA runs work as
+  // it is issued, so work of other streams must not stay unsubmitted meanwhile (a copy on the copy
+  // engine's queue would otherwise finish before a kernel issued ahead of it even starts).
+  void submitAll();
   // hipDeviceSynchronize (all streams) or a null-stream synchronisation (ROCm: the null stream and
   // the blocking streams). Waits for all of them, then throws the first KernelTrap.
   void synchronize(bool blockingOnly);
