@@ -11,7 +11,7 @@
 //                                              (Vulkan's bound for OpFDiv)
 //   float approxInverseSqrt(float x)           1 / sqrt(x) within 2 ulp for positive normal x
 //                                              (Vulkan's bound for GLSL InverseSqrt)
-//   float slowDivide(float a, float b), float slowSqrt(float x), float slowInverseSqrt(float x)
+//   float slowDivide(float a, float b), float slowInverseSqrt(float x)
 //                                              for the rare operands the fast paths leave out
 //                                              (math.hip: the paths through double)
 // so that tests/unit/compiler/float_algorithms_tests.cpp runs this very code on the host, with
@@ -98,25 +98,32 @@ template <class Ops> FLOATALG_FN float divide(float a, float b) {
 
 // sqrt(v), correctly rounded (no ties: the square of a 25-bit midpoint has more than 24 bits).
 //
-// Fast path, v positive and normal: v = m 2^(2k) with m in [1, 4), sqrt(v) = sqrt(m) 2^k, and
-// t = sqrt(m) in [1, 2). y = approxInverseSqrt(m) has relative error below 2^-22, s0 = RN(m y) is
-// within 1.25 * 2^-22 t of t, and one Newton step s = RN(s0 + RN(m - s0^2) y / 2) is RN(t + n) with
-// |n| < 2^-43 t (the error of s0 squared, and the residual's rounding times s0's error): RN(t) is
-// s or a neighbour. The rounding is decided by the signs of m - s s+ and m - s s- (one fma each,
-// whose sign is exact): t > (s + s+)/2 iff m > s s+ + (s+ - s)^2 / 4, and m - s s+ is a multiple of
-// 2^-46 while (s+ - s)^2 / 4 <= 2^-48 (2^-21 and 2^-46 when s = 2), so iff m - s s+ > 0; likewise
-// t < (s- + s)/2 iff m - s s- <= 0 (a multiple of 2^-47 against at most 2^-48).
-template <class Ops> FLOATALG_FN float squareRoot(float v) {
-  const uint32_t u = bitsOf(v);
-  if (u - 0x00800000u >= 0x7f000000u) return Ops::slowSqrt(v); // zeros, subnormals, negative, infinity, NaN
-  const int e = int(u >> 23) - 127, odd = e & 1;
-  const float m = floatFrom((u & 0x7fffffu) | uint32_t(127 + odd) << 23);
-  const float y = Ops::approxInverseSqrt(m);
-  const float s0 = m * y;
-  const float s = Ops::fma(Ops::fma(-s0, s0, m), 0.5f * y, s0);
+// For v in [2^-80, 2^128) (smaller positive v are scaled by 2^70 first, exactly): write v = m 4^k,
+// m in [1, 4); every step below is the same for m and v but for the exact scaling by powers of 2,
+// so the argument is made for m, t = sqrt(m) in [1, 2). y = approxInverseSqrt(v) has relative error
+// below 2^-22, s0 = RN(m y) is within 1.25 * 2^-22 t of t, and one Newton step
+// s = RN(s0 + RN(m - s0^2) y / 2) is RN(t + n) with |n| < 2^-43 t (the error of s0 squared, and the
+// residual's rounding times s0's error): RN(t) is s or a neighbour. The rounding is decided by the
+// signs of m - s s+ and m - s s- (one fma each, whose sign is exact): t > (s + s+)/2 iff
+// m > s s+ + (s+ - s)^2 / 4, and m - s s+ is a multiple of 2^-46 while (s+ - s)^2 / 4 <= 2^-48
+// (2^-21 and 2^-46 when s = 2), so iff m - s s+ > 0; likewise t < (s- + s)/2 iff m - s s- <= 0 (a
+// multiple of 2^-47 against at most 2^-48). v >= 2^-80 keeps those multiples (4^k 2^-46) normal,
+// so a device that flushes subnormals computes the same signs. Both decisions are computed and
+// selected, not branched on: GPUs would run both sides of a divergent branch anyway.
+template <class Ops> FLOATALG_FN float rootOfNormal(float v) {
+  const float y = Ops::approxInverseSqrt(v);
+  const float s0 = v * y;
+  const float s = Ops::fma(Ops::fma(-s0, s0, v), 0.5f * y, s0);
   const float up = floatFrom(bitsOf(s) + 1), down = floatFrom(bitsOf(s) - 1);
-  const float nearest = Ops::fma(-s, up, m) > 0.0f ? up : Ops::fma(-s, down, m) <= 0.0f ? down : s;
-  return nearest * powerOfTwo((e - odd) / 2);
+  const bool roundUp = Ops::fma(-s, up, v) > 0.0f, roundDown = Ops::fma(-s, down, v) <= 0.0f;
+  return roundUp ? up : roundDown ? down : s;
+}
+
+template <class Ops> FLOATALG_FN float squareRoot(float v) {
+  if (bitsOf(v) - 0x17800000u < 0x7f800000u - 0x17800000u) return rootOfNormal<Ops>(v); // [2^-80, inf)
+  if (v < 0.0f) return __builtin_nanf("");
+  if (!(v > 0.0f) || v == __builtin_inff()) return v + v; // zeros (a subnormal where flushed), inf, NaN
+  return rootOfNormal<Ops>(v * 0x1p70f) * 0x1p-35f;     // (0, 2^-80): exact scalings
 }
 
 // 1 / sqrt(v) for positive normal v within 0.5 ulp + 2^-40 relative (AMD's V_RSQ_F32: 1 ulp); the

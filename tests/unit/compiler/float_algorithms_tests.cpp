@@ -3,7 +3,8 @@
 // 2^x and log2 against long double within their stated bounds. The approximations they start
 // from are as loose as Vulkan allows (OpFDiv 2.5 ulp, InverseSqrt 2 ulp): the exact value rounded,
 // then moved by up to 2 (1) ulps, per input or always in one direction. Square roots and
-// reciprocals are checked over every significand (the fast paths depend on nothing else), and
+// reciprocals are checked over every significand (the fast paths depend on nothing else; sqrt also
+// scaled below 2^-80, where it scales first), and
 // quotients and roots built to lie within 2^-48 (2^-36) of a rounding midpoint (hard_roundings.h).
 #include "float_algorithms.h"
 #include "hard_roundings.h"
@@ -46,7 +47,6 @@ struct HostOps {
     return y;
   }
   static float slowDivide(float a, float b) { return a / b; }
-  static float slowSqrt(float x) { return std::sqrt(x); }
   static float slowInverseSqrt(float x) { return float(1.0 / std::sqrt(double(x))); }
 };
 
@@ -121,10 +121,11 @@ TEST_CASE("float algorithms: sqrt is correctly rounded for every significand") {
   CHECK(hard.size() > 100);
   underEverySetting([&] {
     long mismatches = 0;
-    for (uint32_t b = 0x3f800000u; b < 0x40800000u; ++b) { // [1, 4): both exponent parities
-      const float x = floatOf(b);
-      mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
-    }
+    for (uint32_t b = 0x3f800000u; b < 0x40800000u; ++b) // [1, 4): both exponent parities
+      for (float scale : {1.0f, 0x1p-100f, 0x1p-140f}) { // and below 2^-80, subnormals included, scaled
+        const float x = floatOf(b) * scale;
+        mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
+      }
     for (float x : hard) mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
     for (float x : specialValues()) mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
     std::mt19937 rng(3);
