@@ -1,17 +1,19 @@
-// Single-precision division, square root, 1/sqrt, 2^x and log2(x) in float arithmetic on an exact
-// fma: what compiler/devicelib/math.hip runs where abi::kSpecIdFmaFloatAlgorithms is set (devices
+// Single-precision division, square root, 1/sqrt, 2^x and log2(x) (OCML's building blocks), and
+// the exp and log families themselves (expf, exp2f, exp10f, logf, log2f, log10f) in float
+// arithmetic on an exact fma: what compiler/devicelib/math.hip runs where abi::kSpecIdFmaFloatAlgorithms is set (devices
 // whose Fma is fused; HIPVK_FLOAT_ALGORITHMS forces it), instead of evaluating through double,
 // which NVIDIA's GPUs run at a fraction of the float rate (double division and square root are long
 // software sequences there). docs/MATH.md has the error bounds; the proofs are sketched below.
 //
-// Every function is a template on `Ops`, which supplies
+// Every function is a template on `Ops` (exponential and logarithm need only its fma), which
+// supplies
 //   float fma(float a, float b, float c)       a * b + c rounded once (the device's fused Fma, or
 //                                              math.hip's exact emulation)
 //   float approxDivide(float a, float b)       a / b within 2.5 ulp for |b| in [2^-126, 2^126]
 //                                              (Vulkan's bound for OpFDiv)
 //   float approxInverseSqrt(float x)           1 / sqrt(x) within 2 ulp for positive normal x
 //                                              (Vulkan's bound for GLSL InverseSqrt)
-//   float slowDivide(float a, float b), float slowSqrt(float x), float slowInverseSqrt(float x)
+//   float slowDivide(float a, float b), float slowInverseSqrt(float x)
 //                                              for the rare operands the fast paths leave out
 //                                              (math.hip: the paths through double)
 // so that tests/unit/compiler/float_algorithms_tests.cpp runs this very code on the host, with
@@ -98,25 +100,32 @@ template <class Ops> FLOATALG_FN float divide(float a, float b) {
 
 // sqrt(v), correctly rounded (no ties: the square of a 25-bit midpoint has more than 24 bits).
 //
-// Fast path, v positive and normal: v = m 2^(2k) with m in [1, 4), sqrt(v) = sqrt(m) 2^k, and
-// t = sqrt(m) in [1, 2). y = approxInverseSqrt(m) has relative error below 2^-22, s0 = RN(m y) is
-// within 1.25 * 2^-22 t of t, and one Newton step s = RN(s0 + RN(m - s0^2) y / 2) is RN(t + n) with
-// |n| < 2^-43 t (the error of s0 squared, and the residual's rounding times s0's error): RN(t) is
-// s or a neighbour. The rounding is decided by the signs of m - s s+ and m - s s- (one fma each,
-// whose sign is exact): t > (s + s+)/2 iff m > s s+ + (s+ - s)^2 / 4, and m - s s+ is a multiple of
-// 2^-46 while (s+ - s)^2 / 4 <= 2^-48 (2^-21 and 2^-46 when s = 2), so iff m - s s+ > 0; likewise
-// t < (s- + s)/2 iff m - s s- <= 0 (a multiple of 2^-47 against at most 2^-48).
-template <class Ops> FLOATALG_FN float squareRoot(float v) {
-  const uint32_t u = bitsOf(v);
-  if (u - 0x00800000u >= 0x7f000000u) return Ops::slowSqrt(v); // zeros, subnormals, negative, infinity, NaN
-  const int e = int(u >> 23) - 127, odd = e & 1;
-  const float m = floatFrom((u & 0x7fffffu) | uint32_t(127 + odd) << 23);
-  const float y = Ops::approxInverseSqrt(m);
-  const float s0 = m * y;
-  const float s = Ops::fma(Ops::fma(-s0, s0, m), 0.5f * y, s0);
+// For v in [2^-80, 2^128) (smaller positive v are scaled by 2^70 first, exactly): write v = m 4^k,
+// m in [1, 4); every step below is the same for m and v but for the exact scaling by powers of 2,
+// so the argument is made for m, t = sqrt(m) in [1, 2). y = approxInverseSqrt(v) has relative error
+// below 2^-22, s0 = RN(m y) is within 1.25 * 2^-22 t of t, and one Newton step
+// s = RN(s0 + RN(m - s0^2) y / 2) is RN(t + n) with |n| < 2^-43 t (the error of s0 squared, and the
+// residual's rounding times s0's error): RN(t) is s or a neighbour. The rounding is decided by the
+// signs of m - s s+ and m - s s- (one fma each, whose sign is exact): t > (s + s+)/2 iff
+// m > s s+ + (s+ - s)^2 / 4, and m - s s+ is a multiple of 2^-46 while (s+ - s)^2 / 4 <= 2^-48
+// (2^-21 and 2^-46 when s = 2), so iff m - s s+ > 0; likewise t < (s- + s)/2 iff m - s s- <= 0 (a
+// multiple of 2^-47 against at most 2^-48). v >= 2^-80 keeps those multiples (4^k 2^-46) normal,
+// so a device that flushes subnormals computes the same signs. Both decisions are computed and
+// selected, not branched on: GPUs would run both sides of a divergent branch anyway.
+template <class Ops> FLOATALG_FN float rootOfNormal(float v) {
+  const float y = Ops::approxInverseSqrt(v);
+  const float s0 = v * y;
+  const float s = Ops::fma(Ops::fma(-s0, s0, v), 0.5f * y, s0);
   const float up = floatFrom(bitsOf(s) + 1), down = floatFrom(bitsOf(s) - 1);
-  const float nearest = Ops::fma(-s, up, m) > 0.0f ? up : Ops::fma(-s, down, m) <= 0.0f ? down : s;
-  return nearest * powerOfTwo((e - odd) / 2);
+  const bool roundUp = Ops::fma(-s, up, v) > 0.0f, roundDown = Ops::fma(-s, down, v) <= 0.0f;
+  return roundUp ? up : roundDown ? down : s;
+}
+
+template <class Ops> FLOATALG_FN float squareRoot(float v) {
+  if (bitsOf(v) - 0x17800000u < 0x7f800000u - 0x17800000u) return rootOfNormal<Ops>(v); // [2^-80, inf)
+  if (v < 0.0f) return __builtin_nanf("");
+  if (!(v > 0.0f) || v == __builtin_inff()) return v + v; // zeros (a subnormal where flushed), inf, NaN
+  return rootOfNormal<Ops>(v * 0x1p70f) * 0x1p-35f;     // (0, 2^-80): exact scalings
 }
 
 // 1 / sqrt(v) for positive normal v within 0.5 ulp + 2^-40 relative (AMD's V_RSQ_F32: 1 ulp); the
@@ -202,6 +211,108 @@ template <class Ops> FLOATALG_FN float log2(float x) {
   const float low = Ops::fma(sh * z, q, Ops::fma(sl, kh, sh * kl) + Ops::fma(sh, kh, -p));
   const float fe = float(e), hi = fe + p, hiError = p - (hi - fe);
   return hi + (hiError + low);
+}
+
+// The constants of b^x and log_b(x) for b = e, 2 and 10 (exponential and logarithm below):
+// log_b(2) = kLogBase2High + kLogBase2Low, the first with 16 significant bits (e kLogBase2High is
+// exact for |e| < 2^8), 1 / ln(b) = kInvLnHigh + kInvLnLow, and polynomial coefficients (low degree
+// first) that are minimax fits of relative error (Remez, then rounded to float).
+struct BaseE {
+  static constexpr float kLog2Base = 0x1.715476p+0f; // log2(e)
+  static constexpr float kLogBase2High = 0x1.62e4p-1f, kLogBase2Low = 0x1.7f7d1cp-20f;
+  static constexpr float kInvLnHigh = 1.0f, kInvLnLow = 0.0f;
+  // (e^r - 1) / r on |r| <= 0.3467: relative error 2^-25.4
+  static constexpr float kExpQ[] = {0x1p+0f, 0x1.fffffep-2f, 0x1.55547ep-3f, 0x1.555652p-5f, 0x1.123cf4p-7f, 0x1.6c16a6p-10f};
+  static constexpr float kNormal = 86.0f, kOverflow = 89.0f, kUnderflow = -104.0f;
+  // (ln(1 + f) - f) / f^2 on [-1/3, 1/3]: relative error 2^-24.2
+  static constexpr float kLogQ[] = {-0x1p-1f,        0x1.55552cp-2f,  -0x1.ffff68p-3f, 0x1.99bfe0p-3f, -0x1.558606p-3f,
+                                    0x1.1fd6a4p-3f,  -0x1.f5c7c8p-4f, 0x1.19b142p-3f,  -0x1.01f24p-3f};
+};
+struct Base2 {
+  static constexpr float kLog2Base = 1.0f, kLogBase2High = 1.0f, kLogBase2Low = 0.0f;
+  static constexpr float kInvLnHigh = 0x1.715476p+0f, kInvLnLow = 0x1.4ae0cp-26f;
+  // (2^r - 1) / r on |r| <= 1/2: relative error 2^-25.5
+  static constexpr float kExpQ[] = {0x1.62e43p-1f, 0x1.ebfbdep-3f, 0x1.c6af6ep-5f, 0x1.3b2bap-7f, 0x1.5f07b4p-10f, 0x1.4308fap-13f};
+  static constexpr float kNormal = 125.0f, kOverflow = 128.0f, kUnderflow = -151.0f;
+  // (log2(1 + f) - f / ln 2) / f^2 on [-1/3, 1/3]: relative error 2^-23.8
+  static constexpr float kLogQ[] = {-0x1.715476p-1f, 0x1.ec7062p-2f,  -0x1.715408p-2f, 0x1.279262p-2f, -0x1.ecb6dcp-3f,
+                                    0x1.9f435ap-3f,  -0x1.69f542p-3f, 0x1.96657p-3f,   -0x1.74234ap-3f};
+};
+struct Base10 {
+  static constexpr float kLog2Base = 0x1.a934f0p+1f; // log2(10)
+  static constexpr float kLogBase2High = 0x1.3442p-2f, kLogBase2Low = -0x1.95ec1p-19f;
+  static constexpr float kInvLnHigh = 0x1.bcb7b2p-2f, kInvLnLow = -0x1.5b235ep-27f;
+  // (10^r - 1) / r on |r| <= 0.1506: relative error 2^-25.9
+  static constexpr float kExpQ[] = {0x1.26bb1cp+1f, 0x1.53524cp+1f, 0x1.046fb4p+1f, 0x1.2bd83ep+0f, 0x1.15594ap-1f, 0x1.a7ed5p-3f};
+  static constexpr float kNormal = 37.0f, kOverflow = 39.0f, kUnderflow = -46.0f;
+  // (log10(1 + f) - f / ln 10) / f^2 on [-1/3, 1/3]: relative error 2^-23.7
+  static constexpr float kLogQ[] = {-0x1.bcb7b2p-3f, 0x1.287a52p-3f,  -0x1.bcb72cp-4f, 0x1.63e766p-4f, -0x1.28a4cp-4f,
+                                    0x1.f406d0p-5f,  -0x1.b3d746p-5f, 0x1.e9598ep-5f,  -0x1.c0193ep-5f};
+};
+
+// b^x (expf, exp2f, exp10f; CUDA's bound: 2 ulp) in one reduction and one polynomial, within
+// 1.3 ulp (a sum of the bounds below; the maximum over every float is 0.95 ulp, docs/MATH.md).
+//
+// x = n log_b(2) + r with n = rint(x log2(b)): the fma adds 1.5 * 2^23, which rounds the sum to an
+// integer, so n is t - 1.5 * 2^23 and t's bits shifted left by 23 are n's exponent field. r takes
+// two steps: x - n kLogBase2High is exact (kLogBase2High's last bit weighs 2^-17 or more, x's 2^-26
+// or more where n != 0, and the difference is below 1/2, 24 bits), the second rounds once (relative error 2^-24 on r: 0.35 * 2^-24 on b^r, |r ln b| <= 0.347).
+// b^r = 1 + r Q(r), Q the degree-5 minimax polynomial (relative error below 2^-25.4: 0.3 * 2^-25.4
+// on b^r), evaluated in float (rounding errors about 2^-24 on Q: 0.3 * 2^-24 on b^r); the last fma
+// rounds once (0.5 ulp). Where 2^n b^r is surely normal (|x| <= kNormal) n is added to its exponent
+// bits; elsewhere scale() multiplies by 2^n rounding once more (overflow to infinity, subnormal
+// results within 1 ulp, 0 where the device flushes them), or the result is infinite or 0 outright.
+template <class Ops, class Base> FLOATALG_FN float exponential(float x) {
+  constexpr float kShifter = 0x1.8p23f;
+  const float t = Ops::fma(x, Base::kLog2Base, kShifter), n = t - kShifter;
+  float r = Ops::fma(-n, Base::kLogBase2High, x);
+  if constexpr (Base::kLogBase2Low != 0.0f) r = Ops::fma(-n, Base::kLogBase2Low, r);
+  float q = Base::kExpQ[5];
+  for (int i = 4; i >= 0; --i) q = Ops::fma(q, r, Base::kExpQ[i]);
+  const float power = Ops::fma(q, r, 1.0f);
+  if (__builtin_fabsf(x) <= Base::kNormal) return floatFrom(bitsOf(power) + (bitsOf(t) << 23));
+  if (!(x <= Base::kOverflow)) return x * __builtin_inff(); // infinity, or NaN for NaN
+  if (x < Base::kUnderflow) return 0.0f;
+  return scale(power, int(n));
+}
+
+// log_b(x) (logf, log2f, log10f; CUDA's bounds: 1, 1 and 2 ulp) in one reduction and one
+// polynomial: every result within 1 ulp of the correctly rounded one, measured over every float
+// (docs/MATH.md: real error up to 0.91 ulp for logf, 1.05 for log2f, 1.17 for log10f; only correctly
+// rounded operations are used, so the host's exhaustive run is every device's).
+//
+// x = m 2^e with m in [2/3, 4/3) (subnormals scaled by 2^24 first), f = m - 1 exact;
+// log_b(x) = e log_b(2) + f / ln(b) + f^2 Q(f), Q of degree 8 (relative error below 2^-23.7).
+// The leading terms are kept exact as far as they are large: e kLogBase2High is exact, f kInvLnHigh
+// is split exactly by an fma, and their sum by Fast2Sum (|e kLogBase2High| >= 0.3 > |f / ln b|
+// unless e = 0); what is left (the product's and the sum's errors, e kLogBase2Low, f kInvLnLow,
+// f^2 Q) is at most 0.08 and added in float, and the last addition rounds once (0.5 ulp). Where
+// e != 0 the result is at least 0.28 in magnitude; where e = 0 the small terms are at most 0.18 of
+// it: either way their rounding errors and Q's stay below 0.8 ulp of the result.
+template <class Ops, class Base> FLOATALG_FN float logarithm(float x) {
+  uint32_t u = bitsOf(x);
+  int e = 0;
+  if (u - 0x00800000u >= 0x7f000000u) { // zeros, subnormals, negative, infinity, NaN
+    if (x < 0.0f) return __builtin_nanf("");
+    if (x == 0.0f) return -__builtin_inff(); // also a subnormal on a device that flushes them
+    if (!(x < __builtin_inff())) return x + x;
+    u = bitsOf(x * 0x1p24f);
+    e = -24;
+  }
+  const int k = int(u - 0x3f2aaaabu) >> 23; // 0x3f2aaaab: 2/3 rounded up
+  const float f = floatFrom(u - (uint32_t(k) << 23)) - 1.0f, fe = float(e + k);
+  float q = Base::kLogQ[8];
+  for (int i = 7; i >= 0; --i) q = Ops::fma(q, f, Base::kLogQ[i]);
+  const float a = fe * Base::kLogBase2High;
+  float p = f, low = 0.0f;
+  if constexpr (Base::kInvLnLow != 0.0f) {
+    p = f * Base::kInvLnHigh;
+    low = Ops::fma(f, Base::kInvLnLow, Ops::fma(f, Base::kInvLnHigh, -p));
+  }
+  const float sum = a + p;
+  low += p - (sum - a);
+  if constexpr (Base::kLogBase2Low != 0.0f) low = Ops::fma(fe, Base::kLogBase2Low, low);
+  return sum + Ops::fma(f * f, q, low);
 }
 
 } // namespace floatalg

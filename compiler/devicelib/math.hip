@@ -142,6 +142,30 @@ __device__ float __hipvk_sqrt_f32(float x) {
   return __hipvk_fma_float_algorithms() ? floatalg::squareRoot<FloatOps>(x) : FloatOps::slowSqrt(x);
 }
 
+// expf, exp2f, exp10f (hipvk_detail/math_functions.h; DeviceLibrary.cpp routes llvm.exp and
+// llvm.exp10 here: llvm.exp2 and llvm.log2 are V_EXP_F32 and V_LOG_F32 to OCML, below): one reduction and one polynomial on devices with the fma algorithms; OCML's
+// elsewhere (its exp2 and log2 steps in double there).
+__device__ float __hipvk_expf(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::exponential<FloatOps, floatalg::BaseE>(x) : __ocml_exp_f32(x);
+}
+__device__ float __hipvk_exp2f(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::exponential<FloatOps, floatalg::Base2>(x) : __ocml_exp2_f32(x);
+}
+__device__ float __hipvk_exp10f(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::exponential<FloatOps, floatalg::Base10>(x) : __ocml_exp10_f32(x);
+}
+
+// logf, log2f, log10f (and llvm.log, llvm.log10), likewise.
+__device__ float __hipvk_logf(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::logarithm<FloatOps, floatalg::BaseE>(x) : __ocml_log_f32(x);
+}
+__device__ float __hipvk_log2f(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::logarithm<FloatOps, floatalg::Base2>(x) : __ocml_log2_f32(x);
+}
+__device__ float __hipvk_log10f(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::logarithm<FloatOps, floatalg::Base10>(x) : __ocml_log10_f32(x);
+}
+
 __device__ float __hipvk_ldexp_f32(float x, int n) { return floatalg::scale(x, n); }
 __device__ double __hipvk_ldexp_f64(double x, int n) { return scaleDouble(x, n); }
 

@@ -55,22 +55,23 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.nearbyint.f64", "__hipvk_roundeven_f64"},
     {"llvm.roundeven.f64", "__hipvk_roundeven_f64"},
     // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
-    // intrinsics, which mean the correctly rounded function: OCML's, not Vulkan's looser one.
+    // intrinsics, which mean the correctly rounded function: OCML's or math.hip's (the float exp and
+    // log families), not Vulkan's looser one.
     {"llvm.sin.f32", "__ocml_sin_f32"},
     {"llvm.sin.f64", "__ocml_sin_f64"},
     {"llvm.cos.f32", "__ocml_cos_f32"},
     {"llvm.cos.f64", "__ocml_cos_f64"},
     {"llvm.tan.f32", "__ocml_tan_f32"},
     {"llvm.tan.f64", "__ocml_tan_f64"},
-    {"llvm.exp.f32", "__ocml_exp_f32"},
+    {"llvm.exp.f32", "__hipvk_expf"},
     {"llvm.exp.f64", "__ocml_exp_f64"},
     {"llvm.exp2.f64", "__ocml_exp2_f64"},
-    {"llvm.exp10.f32", "__ocml_exp10_f32"},
+    {"llvm.exp10.f32", "__hipvk_exp10f"},
     {"llvm.exp10.f64", "__ocml_exp10_f64"},
-    {"llvm.log.f32", "__ocml_log_f32"},
+    {"llvm.log.f32", "__hipvk_logf"},
     {"llvm.log.f64", "__ocml_log_f64"},
     {"llvm.log2.f64", "__ocml_log2_f64"},
-    {"llvm.log10.f32", "__ocml_log10_f32"},
+    {"llvm.log10.f32", "__hipvk_log10f"},
     {"llvm.log10.f64", "__ocml_log10_f64"},
     {"llvm.pow.f32", "__ocml_pow_f32"},
     {"llvm.pow.f64", "__ocml_pow_f64"},

@@ -36,10 +36,18 @@
 // intrinsics __sinf, __cosf, __logf and __log2f, as in ROCm's and Clang's HIP headers; the double
 // functions stay exact.
 #if defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
-#define __HIPVK_OCML_1_APPROX(NAME, OCML) __HIPVK_OCML_1_F(NAME, OCML, __##NAME##f)
+#define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_OCML_1_F(NAME, OCML, __##NAME##f)
 #else
-#define __HIPVK_OCML_1_APPROX(NAME, OCML) __HIPVK_OCML_1(NAME, OCML)
+#define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_OCML_1_F(NAME, OCML, F32)
 #endif
+// The float exp and log families are hipvk's (compiler/devicelib/math.hip): evaluated directly in
+// float on devices with the fma float algorithms, OCML's elsewhere.
+extern "C" __device__ __attribute__((const)) float __hipvk_expf(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_exp2f(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_exp10f(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_logf(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_log2f(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_log10f(float);
 __HIPVK_OCML_1(acos, acos)
 __HIPVK_OCML_1(acosh, acosh)
 __HIPVK_OCML_1(asin, asin)
@@ -47,7 +55,7 @@ __HIPVK_OCML_1(asinh, asinh)
 __HIPVK_OCML_1(atan, atan)
 __HIPVK_OCML_1(atanh, atanh)
 __HIPVK_OCML_1(cbrt, cbrt)
-__HIPVK_OCML_1_APPROX(cos, cos)
+__HIPVK_OCML_1_APPROX(cos, cos, __ocml_cos_f32)
 __HIPVK_OCML_1(cosh, cosh)
 __HIPVK_OCML_1(cospi, cospi)
 __HIPVK_OCML_1(cyl_bessel_i0, i0)
@@ -57,21 +65,21 @@ __HIPVK_OCML_1(erfc, erfc)
 __HIPVK_OCML_1(erfcinv, erfcinv)
 __HIPVK_OCML_1(erfcx, erfcx)
 __HIPVK_OCML_1(erfinv, erfinv)
-__HIPVK_OCML_1(exp, exp)
-__HIPVK_OCML_1(exp10, exp10)
-__HIPVK_OCML_1(exp2, exp2)
+__HIPVK_OCML_1_F(exp, exp, __hipvk_expf)
+__HIPVK_OCML_1_F(exp10, exp10, __hipvk_exp10f)
+__HIPVK_OCML_1_F(exp2, exp2, __hipvk_exp2f)
 __HIPVK_OCML_1(j0, j0)
 __HIPVK_OCML_1(j1, j1)
 __HIPVK_OCML_1(lgamma, lgamma)
-__HIPVK_OCML_1_APPROX(log, log)
-__HIPVK_OCML_1(log10, log10)
-__HIPVK_OCML_1_APPROX(log2, log2)
+__HIPVK_OCML_1_APPROX(log, log, __hipvk_logf)
+__HIPVK_OCML_1_F(log10, log10, __hipvk_log10f)
+__HIPVK_OCML_1_APPROX(log2, log2, __hipvk_log2f)
 __HIPVK_OCML_1(logb, logb)
 __HIPVK_OCML_1(normcdf, ncdf)
 __HIPVK_OCML_1(normcdfinv, ncdfinv)
 __HIPVK_OCML_1(rcbrt, rcbrt)
 __HIPVK_OCML_1_F(rsqrt, rsqrt, __hipvk_rsqrtf)
-__HIPVK_OCML_1_APPROX(sin, sin)
+__HIPVK_OCML_1_APPROX(sin, sin, __ocml_sin_f32)
 __HIPVK_OCML_1(sinh, sinh)
 __HIPVK_OCML_1(sinpi, sinpi)
 __HIPVK_OCML_1(tan, tan)

@@ -1,9 +1,10 @@
 // The device library's fma-based float algorithms (compiler/devicelib/float_algorithms.h), compiled
 // for the host: division, sqrt and 1/x bit for bit against the host's IEEE operations, 1/sqrt,
-// 2^x and log2 against long double within their stated bounds. The approximations they start
+// 2^x, log2 and the exp and log families against long double within their stated bounds. The approximations they start
 // from are as loose as Vulkan allows (OpFDiv 2.5 ulp, InverseSqrt 2 ulp): the exact value rounded,
 // then moved by up to 2 (1) ulps, per input or always in one direction. Square roots and
-// reciprocals are checked over every significand (the fast paths depend on nothing else), and
+// reciprocals are checked over every significand (the fast paths depend on nothing else; sqrt also
+// scaled below 2^-80, where it scales first), and
 // quotients and roots built to lie within 2^-48 (2^-36) of a rounding midpoint (hard_roundings.h).
 #include "float_algorithms.h"
 #include "hard_roundings.h"
@@ -46,7 +47,6 @@ struct HostOps {
     return y;
   }
   static float slowDivide(float a, float b) { return a / b; }
-  static float slowSqrt(float x) { return std::sqrt(x); }
   static float slowInverseSqrt(float x) { return float(1.0 / std::sqrt(double(x))); }
 };
 
@@ -121,10 +121,11 @@ TEST_CASE("float algorithms: sqrt is correctly rounded for every significand") {
   CHECK(hard.size() > 100);
   underEverySetting([&] {
     long mismatches = 0;
-    for (uint32_t b = 0x3f800000u; b < 0x40800000u; ++b) { // [1, 4): both exponent parities
-      const float x = floatOf(b);
-      mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
-    }
+    for (uint32_t b = 0x3f800000u; b < 0x40800000u; ++b) // [1, 4): both exponent parities
+      for (float scale : {1.0f, 0x1p-100f, 0x1p-140f}) { // and below 2^-80, subnormals included, scaled
+        const float x = floatOf(b) * scale;
+        mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
+      }
     for (float x : hard) mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
     for (float x : specialValues()) mismatches += !sameBits(floatalg::squareRoot<HostOps>(x), std::sqrt(x));
     std::mt19937 rng(3);
@@ -197,4 +198,78 @@ TEST_CASE("float algorithms: log2 within 0.54 ulp") {
   CHECK(std::isnan(floatalg::log2<HostOps>(NAN)));
   CHECK(floatalg::log2<HostOps>(INFINITY) == INFINITY);
   for (int n = -149; n <= 127; ++n) CHECK(floatalg::log2<HostOps>(std::ldexp(1.0f, n)) == float(n));
+}
+
+namespace {
+
+// The worst error of f against the long double reference over `inputs`, for normal and for
+// subnormal results (zero results of nonzero exact values count as subnormal ones).
+template <class F, class Reference> std::pair<double, double> worstErrors(const std::vector<float> &inputs, F f, Reference reference) {
+  double normal = 0, subnormal = 0;
+  for (float x : inputs) {
+    const long double exact = reference((long double)x);
+    if (!std::isfinite(float(exact))) continue;
+    double &worst = std::fabs(exact) < 0x1p-126L ? subnormal : normal;
+    worst = std::max(worst, ulpError(f(x), exact));
+  }
+  return {normal, subnormal};
+}
+
+} // namespace
+
+TEST_CASE("float algorithms: expf, exp2f, exp10f within 1.3 ulp") {
+  std::mt19937 rng(11);
+  auto check = [&]<class Base>(Base, const char *name, long double (*reference)(long double)) {
+    std::vector<float> inputs;
+    const float from = Base::kUnderflow - 2.0f, width = Base::kOverflow + 2.0f - from;
+    for (int i = 0; i < (1 << 20); ++i) inputs.push_back(from + width * std::ldexp(float(rng() & 0xffffff), -24));
+    for (int i = 0; i < (1 << 18); ++i) inputs.push_back(floatOf(rng() & 0x3fffffffu) * (i % 2 ? 1.0f : -1.0f)); // |x| < 2
+    const auto [normal, subnormal] = worstErrors(inputs, floatalg::exponential<HostOps, Base>, reference);
+    MESSAGE(std::string(name), ": max ", normal, " ulp (normal results), ", subnormal, " ulp (subnormal results)");
+    CHECK(normal < 1.3);
+    CHECK(subnormal < 1.2);
+    for (float x : specialValues()) {
+      const float want = float(reference((long double)x));
+      if (std::isnan(want) || std::isinf(want) || want == 0.0f) CHECK_MESSAGE(sameBits(floatalg::exponential<HostOps, Base>(x), want), name, "(", x, ")");
+    }
+    CHECK(floatalg::exponential<HostOps, Base>(0.0f) == 1.0f);
+  };
+  check(floatalg::BaseE{}, "exp", [](long double x) { return std::exp(x); });
+  check(floatalg::Base2{}, "exp2", [](long double x) { return std::exp2(x); });
+  check(floatalg::Base10{}, "exp10", [](long double x) { return std::pow(10.0L, x); });
+  // The overflow thresholds: the largest floats whose results are finite, and their successors.
+  CHECK(floatalg::exponential<HostOps, floatalg::BaseE>(0x1.62e42ep+6f) < INFINITY);
+  CHECK(floatalg::exponential<HostOps, floatalg::BaseE>(0x1.62e430p+6f) == INFINITY);
+  CHECK(floatalg::exponential<HostOps, floatalg::Base10>(0x1.344134p+5f) < INFINITY);
+  CHECK(floatalg::exponential<HostOps, floatalg::Base10>(0x1.344136p+5f) == INFINITY);
+  CHECK(floatalg::exponential<HostOps, floatalg::Base2>(0x1.fffffep+6f) < INFINITY);
+  CHECK(floatalg::exponential<HostOps, floatalg::Base2>(128.0f) == INFINITY);
+  CHECK(sameBits(floatalg::exponential<HostOps, floatalg::Base2>(-150.0f), 0.0f));
+  for (int n = -149; n <= 127; ++n) CHECK(floatalg::exponential<HostOps, floatalg::Base2>(float(n)) == std::ldexp(1.0f, n));
+}
+
+TEST_CASE("float algorithms: logf, log2f, log10f within 1.2 ulp") {
+  std::mt19937 rng(13);
+  std::vector<float> inputs;
+  for (int i = 0; i < (1 << 20); ++i) inputs.push_back(floatOf(rng() & 0x7fffffffu));
+  for (uint32_t b = 0x3f2aaaabu; b < 0x3faaaaabu; b += 5) inputs.push_back(floatOf(b)); // m around 1
+  for (uint32_t b = 0x3f2aaaabu; b < 0x3faaaaabu; b += 997)
+    for (float scale : {2.0f, 0.5f, 0x1p-140f, 0x1p100f}) inputs.push_back(floatOf(b) * scale);
+  auto check = [&]<class Base>(Base, const char *name, long double (*reference)(long double)) {
+    const auto [normal, subnormal] = worstErrors(inputs, floatalg::logarithm<HostOps, Base>, reference);
+    MESSAGE(std::string(name), ": max ", normal, " ulp");
+    CHECK(normal < 1.2); // over every float: log2f 1.05, log10f 1.17, all within 1 ulp of the correctly rounded result
+    CHECK(subnormal == 0); // only log(1) = 0 comes close
+    CHECK(sameBits(floatalg::logarithm<HostOps, Base>(1.0f), 0.0f));
+    CHECK(floatalg::logarithm<HostOps, Base>(0.0f) == -INFINITY);
+    CHECK(floatalg::logarithm<HostOps, Base>(-0.0f) == -INFINITY);
+    CHECK(std::isnan(floatalg::logarithm<HostOps, Base>(-1.0f)));
+    CHECK(std::isnan(floatalg::logarithm<HostOps, Base>(-0x1p-149f)));
+    CHECK(std::isnan(floatalg::logarithm<HostOps, Base>(NAN)));
+    CHECK(floatalg::logarithm<HostOps, Base>(INFINITY) == INFINITY);
+  };
+  check(floatalg::BaseE{}, "log", [](long double x) { return std::log(x); });
+  check(floatalg::Base2{}, "log2", [](long double x) { return std::log2(x); });
+  check(floatalg::Base10{}, "log10", [](long double x) { return std::log10(x); });
+  for (int n = -149; n <= 127; ++n) CHECK(floatalg::logarithm<HostOps, floatalg::Base2>(std::ldexp(1.0f, n)) == float(n));
 }
