@@ -26,12 +26,6 @@ namespace {
 // Beyond this many pairs of accesses the proof is not attempted (the barrier stays conservative).
 constexpr size_t kMaxAliasQueries = 20000;
 
-bool isBarrier(const Instruction &inst) {
-  auto *call = dyn_cast<CallInst>(&inst);
-  if (!call || !call->getCalledFunction()) return false;
-  return deviceBuiltin(call->getCalledFunction()->getName()) == DeviceBuiltin::syncthreads;
-}
-
 // Memory other threads of the block may see through global pointers: not __shared__, not local,
 // not __constant__ (never written by kernels).
 bool mayBeGlobal(const Value *pointer) {
@@ -68,7 +62,7 @@ PreservedAnalyses BarrierScopePass::run(Function &f, FunctionAnalysisManager &fa
   SmallVector<Instruction *, 8> barriers;
   std::vector<GlobalAccess> accesses;
   for (Instruction &inst : instructions(f)) {
-    if (isBarrier(inst)) {
+    if (isSyncthreads(inst)) {
       barriers.push_back(&inst);
       continue;
     }

@@ -1,6 +1,7 @@
 #include "DeviceBuiltins.h"
 
 #include <llvm/ADT/StringMap.h>
+#include <llvm/IR/Instructions.h>
 
 namespace hipvk {
 namespace {
@@ -56,5 +57,11 @@ std::optional<DeviceBuiltin> deviceBuiltin(llvm::StringRef callee) {
 std::string_view deviceBuiltinName(DeviceBuiltin builtin) { return kRows[size_t(builtin)].name; }
 
 bool deviceBuiltinUsesLanes(DeviceBuiltin builtin) { return kUsesLanes[size_t(builtin)]; }
+
+bool isSyncthreads(const llvm::Instruction &inst) {
+  const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
+  return call && call->getCalledFunction() &&
+         deviceBuiltin(call->getCalledFunction()->getName()) == DeviceBuiltin::syncthreads;
+}
 
 } // namespace hipvk

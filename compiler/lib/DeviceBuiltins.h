@@ -4,6 +4,7 @@
 #pragma once
 
 #include <llvm/ADT/StringRef.h>
+#include <llvm/IR/Instruction.h>
 
 #include <optional>
 #include <string_view>
@@ -24,5 +25,8 @@ std::string_view deviceBuiltinName(DeviceBuiltin builtin);
 // Whether the builtin is of kind Lane or Warp: its kernel needs lanes that are consecutive
 // linear thread ids.
 bool deviceBuiltinUsesLanes(DeviceBuiltin builtin);
+
+// Whether `inst` is a call of __syncthreads() (the block barrier).
+bool isSyncthreads(const llvm::Instruction &inst);
 
 } // namespace hipvk

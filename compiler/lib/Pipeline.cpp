@@ -269,10 +269,7 @@ std::map<std::string, unsigned> globalOrderingBarriers(const Module &m) {
     if (f.isDeclaration() || !isKernel(f)) continue;
     unsigned &n = counts[f.getName().str()];
     for (const Instruction &inst : instructions(f))
-      if (auto *call = dyn_cast<CallInst>(&inst); call && call->getCalledFunction() &&
-                                                  deviceBuiltin(call->getCalledFunction()->getName()) == DeviceBuiltin::syncthreads &&
-                                                  !inst.getMetadata(kWorkgroupOnlyBarrier))
-        ++n;
+      if (isSyncthreads(inst) && !inst.getMetadata(kWorkgroupOnlyBarrier)) ++n;
   }
   return counts;
 }

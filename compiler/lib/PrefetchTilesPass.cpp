@@ -33,9 +33,7 @@ constexpr unsigned kMaxPrefetchedLoads = 4;
 
 CallInst *firstBarrier(BasicBlock &block) {
   for (Instruction &inst : block)
-    if (auto *call = dyn_cast<CallInst>(&inst); call && call->getCalledFunction() &&
-                                                deviceBuiltin(call->getCalledFunction()->getName()) == DeviceBuiltin::syncthreads)
-      return call;
+    if (isSyncthreads(inst)) return cast<CallInst>(&inst);
   return nullptr;
 }
 
