@@ -4,7 +4,8 @@
 #     Clang in build-asan; the unit tests, the codegen error inputs, a slice of the e2e programs
 #     (compiled by the instrumented hipcc and hipvk-spirv, run against the instrumented libhipvk)
 #     and a short deterministic run of each fuzz target (tests/fuzz).
-#  2. TSan: the runtime and the multi-threaded stress program (tests/unit/runtime/thread_stress.cpp)
+#  2. TSan: the runtime and the multi-threaded stress program (tests/unit/runtime/thread_stress.cpp,
+#     with the host copier's workers)
 #     in build-tsan.
 # Build directories: HIPVK_ASAN_BUILD_DIR / HIPVK_TSAN_BUILD_DIR (defaults build-asan, build-tsan).
 set -euo pipefail
