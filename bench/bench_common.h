@@ -30,11 +30,19 @@ inline Sizes parseSizes(int argc, char **argv) {
   return s;
 }
 
-// Milliseconds per call of `launch`: the best of three rounds of `reps` calls, after one warm-up
-// call (one GPU's clocks and neighbours vary between rounds; both drivers measure the same way).
+// Milliseconds per call of `launch`: the best of three rounds of `reps` calls, after warm-up
+// rounds for at least kWarmUpSeconds (one GPU's clocks and neighbours vary between rounds; both
+// drivers measure the same way). The warm-up is that long because after a second or two of idle
+// GPU (a benchmark's host-side set-up) NVIDIA's Vulkan driver runs the first ~0.3 s of work up to
+// 1.9x slower, where CUDA does not (docs/PERFORMANCE.md, "2026-11-26 (night)"): without it the
+// rounds measure the clock ramp, not the kernel.
+inline constexpr double kWarmUpSeconds = 0.5;
 template <typename Launch, typename Sync> double timeMs(int reps, Launch launch, Sync sync) {
-  launch();
-  sync();
+  const auto warmUpStart = std::chrono::steady_clock::now();
+  do {
+    for (int r = 0; r < reps; ++r) launch();
+    sync();
+  } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - warmUpStart).count() < kWarmUpSeconds);
   double best = 0;
   for (int round = 0; round < 3; ++round) {
     auto start = std::chrono::steady_clock::now();
