@@ -231,6 +231,13 @@ void overlap() {
     }
     return best;
   };
+  // Half a second of work first: after an idle second or two (this program's host-side checks)
+  // NVIDIA's Vulkan driver runs the first ~0.3 s of work up to 1.9x slower (docs/PERFORMANCE.md,
+  // "2026-11-26 (night)"), which would time the clock ramp instead of the overlap.
+  for (const Clock::time_point start = Clock::now(); millisecondsSince(start) < 500;) {
+    launch_spin(spinData, n, 1 << 12, kernelStream);
+    HIP_CHECK(hipStreamSynchronize(kernelStream));
+  }
   const double copyMs = timed(copy);
   // Spin rounds scaled until the kernel takes about as long as the copy (timed() warms it up).
   int rounds = 1 << 12;
