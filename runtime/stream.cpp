@@ -54,7 +54,7 @@ constexpr uint32_t kMemsetEdgesBytes = offsetof(MemsetEdges, pattern) + sizeof(u
 
 Stream::Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, Submitter::Queue *copyQueue, Kind kind,
                int priority)
-    : device_(device), queue_(queue), kind_(kind), priority_(priority), vkDevice_(vkDevice) {
+    : device_(device), kind_(kind), priority_(priority), vkDevice_(vkDevice) {
   auto setUp = [&](LaneState &lane, Submitter::Queue &q) {
     VkCommandPoolCreateInfo poolInfo{.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -119,13 +119,12 @@ Stream::Recording Stream::beginCommandLocked(Lane lane) {
   bool ordered = false;  // whether the stream's earlier work is already ordered before this command
   if (!open_) {
     recycleLocked();
-    // The previous batch ran on the other lane: this one waits for its serial, which it signalled
-    // after all earlier work (every batch follows its predecessor; lanes that share a queue are
-    // ordered so too, as if they did not). Or earlier batches all
-    // complete (a launch after a synchronisation): waiting for the last one's value, which is
-    // reached, makes their writes visible to this batch as the barrier would, and costs the GPU
-    // ~2 us less per batch than the barrier (measured on the H200). A host call's serial is
-    // waited for anyway (flushLocked).
+    // The previous batch ran on the other lane: this one waits for its serial, signalled after all
+    // earlier work (every batch follows its predecessor; lanes that share a queue are ordered so
+    // too, as if they did not). Or earlier batches all complete (a launch after a
+    // synchronisation): waiting for the last one's value, which is reached, makes their writes
+    // visible to this batch as the barrier would, and costs the GPU ~2 us less per batch than the
+    // barrier (measured on the H200). A host call's serial is waited for anyway (flushLocked).
     if (closed_ > 0 && (lastLane_ != lane || timeline_->completed() >= closed_)) {
       if (hostCallWait_ != closed_) pendingWaits_.push_back({timeline_, closed_});
       ordered = true;

@@ -177,7 +177,6 @@ class Stream {
   void hostCallLoop();
 
   Device &device_;
-  Submitter::Queue &queue_;
   const Kind kind_;
   const int priority_;
   VkDevice vkDevice_;
