@@ -55,16 +55,14 @@ std::vector<VkQueueFamilyProperties> queueFamilies(VkPhysicalDevice physical) {
   return families;
 }
 
-std::optional<uint32_t> computeQueueFamily(VkPhysicalDevice physical) {
-  std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
+std::optional<uint32_t> computeQueueFamily(const std::vector<VkQueueFamilyProperties> &families) {
   for (uint32_t i = 0; i < families.size(); ++i)
     if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) return i;
   return std::nullopt;
 }
 
 // A family of copy engines: transfer queues that run neither compute nor graphics work.
-std::optional<uint32_t> transferOnlyQueueFamily(VkPhysicalDevice physical) {
-  std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
+std::optional<uint32_t> transferOnlyQueueFamily(const std::vector<VkQueueFamilyProperties> &families) {
   for (uint32_t i = 0; i < families.size(); ++i)
     if ((families[i].queueFlags & (VK_QUEUE_TRANSFER_BIT | VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT)) ==
             VK_QUEUE_TRANSFER_BIT &&
@@ -179,7 +177,7 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
   VkPhysicalDeviceProperties props;
   vkGetPhysicalDeviceProperties(physical, &props);
   if (props.apiVersion < VK_API_VERSION_1_3) return "Vulkan 1.3 is not supported";
-  if (!computeQueueFamily(physical)) return "no compute queue";
+  if (!computeQueueFamily(queueFamilies(physical))) return "no compute queue";
   // No 64-bit, 16-bit or 8-bit shader types are required: kernels carry variants without them
   // (docs/HIP_ON_VULKAN.md, "Devices without 64-bit types"), chosen per kernel at launch.
   Features f = Features::query(physical, false);
@@ -242,13 +240,13 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   v11Props_.pNext = v12Props_.pNext = v13Props_.pNext = props_.pNext = nullptr;
   vkGetPhysicalDeviceMemoryProperties(physical, &memoryProps_);
   {
-    queueFamily_ = *computeQueueFamily(physical);
-    std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
+    const std::vector<VkQueueFamilyProperties> families = queueFamilies(physical);
+    queueFamily_ = *computeQueueFamily(families);
     // A few queues let streams overlap; more add little (the device schedules them anyway).
     constexpr uint32_t kMaxQueues = 4;
     queueCount_ = std::clamp(families[queueFamily_].queueCount, 1u, kMaxQueues);
     timestampValidBits_ = families[queueFamily_].timestampValidBits;
-    if (context.options().copyQueue == Options::CopyQueue::Transfer) copyFamily_ = transferOnlyQueueFamily(physical);
+    if (context.options().copyQueue == Options::CopyQueue::Transfer) copyFamily_ = transferOnlyQueueFamily(families);
     bufferFamilies_ = {queueFamily_, copyFamily_.value_or(queueFamily_)};
   }
   fillHipProperties();

@@ -113,7 +113,6 @@ Stream::Lane Stream::copyLane(size_t bytes) const {
 }
 
 Stream::Recording Stream::beginCommandLocked(Lane lane) {
-  if (!lanes_[lane].queue) lane = Work;
   if (open_ && openLane_ != lane) flushLocked();
   LaneState &state = lanes_[lane];
   bool ordered = false;  // whether the stream's earlier work is already ordered before this command

@@ -156,10 +156,11 @@ class Stream {
   // them attached to the next batch.
   std::unique_lock<std::mutex> lockForWork();
   void addWaitsLocked(std::vector<SyncPoint> &&waits);
-  // Opens a batch on `lane` (the work lane where the stream has no copy lane) unless one is open
-  // there, and orders the next command after all earlier work.
+  // Opens a batch on `lane` unless one is open there, and orders the next command after all
+  // earlier work.
   Recording beginCommandLocked(Lane lane = Work);
-  // The lane of a copy between host and device memory of `bytes`.
+  // The lane of a copy between host and device memory of `bytes` (the work lane where the stream
+  // has no copy lane, or for small copies): what beginCommandLocked takes.
   Lane copyLane(size_t bytes) const;
   void endCommandLocked();
   void flushLocked();

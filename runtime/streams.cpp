@@ -170,8 +170,10 @@ std::vector<StreamRef> StreamSet::snapshot(bool blockingOnly) {
   return streams;
 }
 
-void StreamSet::submitAll() {
-  for (const StreamRef &stream : snapshot(false)) stream->mark();
+void StreamSet::submitAll() { submit(snapshot(false)); }
+
+void StreamSet::submit(const std::vector<StreamRef> &streams) {
+  for (const StreamRef &stream : streams) stream->mark();
   null_->mark();
 }
 
@@ -218,9 +220,11 @@ void StreamSet::enqueueExclusive(Stream &stream, const std::function<void(Stream
 }
 
 void StreamSet::synchronize(bool blockingOnly) {
-  std::vector<StreamRef> streams = snapshot(blockingOnly);
+  // Every stream's work is submitted, the waits are for the ones asked for.
+  std::vector<StreamRef> streams = snapshot(false);
+  submit(streams);
+  if (blockingOnly) std::erase_if(streams, [](const StreamRef &s) { return s->kind() != Stream::Kind::Blocking; });
   streams.push_back(null_);
-  submitAll();
   std::optional<KernelTrap> trap;
   for (const StreamRef &stream : streams) {
     try {

@@ -66,6 +66,8 @@ class StreamSet {
 
  private:
   std::vector<StreamRef> snapshot(bool blockingOnly);
+  // Submits the open batches of `streams` and of the null stream.
+  void submit(const std::vector<StreamRef> &streams);
   // A new stream on `queue`, with its copy lane.
   StreamRef makeStream(Submitter::Queue &queue, Stream::Kind kind, int priority);
   // The queue of the next created stream.
