@@ -6,6 +6,7 @@
 #version 460
 #extension GL_EXT_buffer_reference : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_control_flow_attributes : require
 
 layout(local_size_x_id = 0, local_size_y_id = 1, local_size_z_id = 2) in;
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Floats { float v[]; };
@@ -15,9 +16,28 @@ layout(buffer_reference, std430, buffer_reference_align = 16) readonly restrict 
 
 #define HIPVK_HEADER uint64_t globals; uint gridX, gridY, gridZ, reserved; uint64_t argumentBuffer, serviceBuffer, reserved1;
 
-#if defined(CONV1D)
-// conv1d<RADIUS>(const float *in, float *out, int n), filter: c_filter's address.
+#if defined(CONV1D) || defined(CONV1D_TILED)
+// conv1d<RADIUS> and conv1d_tiled<RADIUS>(const float *in, float *out, int n), filter: c_filter's
+// address.
 layout(push_constant) uniform Args { HIPVK_HEADER InFloats in_; Floats out_; int n; InFloats filter_; } args;
+#endif
+
+#if defined(CONV1D_TILED)
+shared float tile[256 + 2 * RADIUS];
+void main() {
+  int base = int(gl_WorkGroupID.x) * 256, t0 = int(gl_LocalInvocationID.x);
+  for (int t = t0; t < 256 + 2 * RADIUS; t += 256) {
+    int j = base + t - RADIUS;
+    tile[t] = (j >= 0 && j < args.n) ? args.in_.v[j] : 0.0;
+  }
+  barrier();
+  int i = base + t0;
+  if (i >= args.n) return;
+  float sum = 0.0;
+  [[unroll]] for (int k = 0; k <= 2 * RADIUS; ++k) sum += tile[t0 + k] * args.filter_.v[k];
+  args.out_.v[i] = sum;
+}
+#elif defined(CONV1D)
 void main() {
   int i = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
   if (i >= args.n) return;

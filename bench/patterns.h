@@ -33,6 +33,12 @@
 #include "glsl_pat_conv1d_r15.h"
 #include "glsl_pat_conv1d_r31.h"
 #include "glsl_pat_conv1d_r63.h"
+#include "glsl_pat_conv1d_tiled_r1.h"
+#include "glsl_pat_conv1d_tiled_r3.h"
+#include "glsl_pat_conv1d_tiled_r7.h"
+#include "glsl_pat_conv1d_tiled_r15.h"
+#include "glsl_pat_conv1d_tiled_r31.h"
+#include "glsl_pat_conv1d_tiled_r63.h"
 #include "glsl_pat_fma_float.h"
 #include "glsl_pat_nbody.h"
 #include "glsl_pat_stencil7.h"
@@ -159,17 +165,29 @@ inline uint32_t mix(uint64_t i, uint64_t seed) { return uint32_t(mix64(i, seed) 
 inline float sixteenths(uint64_t i, uint64_t seed) { return float(int(mix(i, seed) % 256) - 128) / 16.0f; }
 
 #if defined(PATTERNS_GLSL)
+constexpr int kGlslRadii[6] = {1, 3, 7, 15, 31, 63};
 struct Glsl {
   bool runs = std::getenv("HIPVK_DISABLE_FEATURES") == nullptr;  // the twins use 64-bit integers
-  GlslKernel conv[6], fmaFloat, stencil, nbody;
+  GlslKernel conv[6], convTiled[6], fmaFloat, stencil, nbody;
   Glsl() {
-    const uint32_t *conv_spirv[6] = {glsl_pat_conv1d_r1, glsl_pat_conv1d_r3, glsl_pat_conv1d_r7,
-                                     glsl_pat_conv1d_r15, glsl_pat_conv1d_r31, glsl_pat_conv1d_r63};
-    const size_t conv_bytes[6] = {sizeof glsl_pat_conv1d_r1, sizeof glsl_pat_conv1d_r3, sizeof glsl_pat_conv1d_r7,
-                                  sizeof glsl_pat_conv1d_r15, sizeof glsl_pat_conv1d_r31, sizeof glsl_pat_conv1d_r63};
-    const char *conv_names[6] = {"glsl_pat_conv1d_r1", "glsl_pat_conv1d_r3", "glsl_pat_conv1d_r7",
-                                 "glsl_pat_conv1d_r15", "glsl_pat_conv1d_r31", "glsl_pat_conv1d_r63"};
-    for (int r = 0; r < 6; ++r) registerGlsl(conv[r], conv_names[r], conv_spirv[r], conv_bytes[r], {8, 8, 4, 8}, 0);
+    struct Embedded {
+      const uint32_t *spirv;
+      size_t bytes;
+      const char *name;
+    };
+#define PATTERNS_EMBEDDED(NAME) Embedded{NAME, sizeof NAME, #NAME}
+    const Embedded direct[6] = {PATTERNS_EMBEDDED(glsl_pat_conv1d_r1), PATTERNS_EMBEDDED(glsl_pat_conv1d_r3),
+                                PATTERNS_EMBEDDED(glsl_pat_conv1d_r7), PATTERNS_EMBEDDED(glsl_pat_conv1d_r15),
+                                PATTERNS_EMBEDDED(glsl_pat_conv1d_r31), PATTERNS_EMBEDDED(glsl_pat_conv1d_r63)};
+    const Embedded tiled[6] = {PATTERNS_EMBEDDED(glsl_pat_conv1d_tiled_r1), PATTERNS_EMBEDDED(glsl_pat_conv1d_tiled_r3),
+                               PATTERNS_EMBEDDED(glsl_pat_conv1d_tiled_r7), PATTERNS_EMBEDDED(glsl_pat_conv1d_tiled_r15),
+                               PATTERNS_EMBEDDED(glsl_pat_conv1d_tiled_r31), PATTERNS_EMBEDDED(glsl_pat_conv1d_tiled_r63)};
+#undef PATTERNS_EMBEDDED
+    for (int r = 0; r < 6; ++r) {
+      registerGlsl(conv[r], direct[r].name, direct[r].spirv, direct[r].bytes, {8, 8, 4, 8}, 0);
+      registerGlsl(convTiled[r], tiled[r].name, tiled[r].spirv, tiled[r].bytes, {8, 8, 4, 8},
+                   uint32_t(kConvThreads + 2 * kGlslRadii[r]) * sizeof(float));
+    }
     registerGlsl(fmaFloat, "glsl_pat_fma_float", glsl_pat_fma_float, sizeof glsl_pat_fma_float, {8, 4, 4, 4}, 0);
     registerGlsl(stencil, "glsl_pat_stencil7", glsl_pat_stencil7, sizeof glsl_pat_stencil7, {8, 8, 4, 4, 4, 4, 4}, 0);
     registerGlsl(nbody, "glsl_pat_nbody", glsl_pat_nbody, sizeof glsl_pat_nbody, {8, 8, 4}, kBodyThreads * 16);
@@ -179,7 +197,6 @@ inline Glsl &glsl() {
   static Glsl g;
   return g;
 }
-constexpr int kGlslRadii[6] = {1, 3, 7, 15, 31, 63};
 #endif
 
 // ---- 1. 1-D convolution, filter in __constant__ memory, radii 1 to 63, direct and tiled.
@@ -218,6 +235,11 @@ void convRadius(const Sizes &sz, const char *impl, const std::vector<float> &in,
     }, syncDevice);
     check(name + " glsl");
     report(name, "glsl", g, flops, "GFLOP/s");
+    double gt = bench::timeMs(sz.reps, [&] {
+      glsl().convTiled[glslIndex].launch(blocksFor(n, kConvThreads), kConvThreads, {&din, &dout, &count, &filterAddress});
+    }, syncDevice);
+    check("conv1d_tiled r=" + std::to_string(R) + " glsl");
+    report("conv1d_tiled r=" + std::to_string(R), "glsl", gt, flops, "GFLOP/s");
   }
 #else
   (void)glslIndex;

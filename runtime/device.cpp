@@ -258,6 +258,7 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   const unsigned spinUs = options.waitSpinUs.value_or(cpu ? 0 : kDefaultWaitSpinUs);
   fusedFma_ = v12Props_.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY && !(options.disabledFeatures & Options::FusedFma);
   fmaFloatAlgorithms_ = options.fmaFloatAlgorithms.value_or(fusedFma_);
+  ieeeInverseSqrt_ = v12Props_.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY && !(options.disabledFeatures & Options::IeeeInverseSqrt);
   health_ = std::make_unique<DeviceHealth>(
       std::chrono::microseconds(spinUs),
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.kernelTimeoutSeconds.value_or(0))));
@@ -835,9 +836,10 @@ vk::Pipeline Device::createPipeline(VkShaderModule module, const char *entryPoin
 vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const char *entryPoint,
                                     const std::array<uint32_t, 4> &specialization) {
   // The launch's values (abi::kSpecIdBlockDimX..kSpecIdDynamicSharedBytes), then the device's.
-  static_assert(abi::kSpecIdFusedFma == 4 && abi::kSpecIdFmaFloatAlgorithms == 5);
-  const std::array<uint32_t, 6> values{specialization[0], specialization[1], specialization[2], specialization[3],
-                                       fusedFma_ ? VK_TRUE : VK_FALSE, fmaFloatAlgorithms_ ? VK_TRUE : VK_FALSE};
+  static_assert(abi::kSpecIdFusedFma == 4 && abi::kSpecIdFmaFloatAlgorithms == 5 && abi::kSpecIdIeeeInverseSqrt == 6);
+  const std::array<uint32_t, 7> values{specialization[0], specialization[1], specialization[2], specialization[3],
+                                       fusedFma_ ? VK_TRUE : VK_FALSE, fmaFloatAlgorithms_ ? VK_TRUE : VK_FALSE,
+                                       ieeeInverseSqrt_ ? VK_TRUE : VK_FALSE};
   VkSpecializationMapEntry entries[values.size()];
   for (uint32_t i = 0; i < values.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
   VkSpecializationInfo spec{uint32_t(values.size()), entries, sizeof(values), values.data()};
@@ -964,6 +966,7 @@ std::string Device::featureSummary() const {
   add("host-import", hostImportAlignment_ != 0);
   add("fused-fma", fusedFma_);
   add("fma-float-algorithms", fmaFloatAlgorithms_);
+  add("ieee-inverse-sqrt", ieeeInverseSqrt_);
   return out;
 }
 

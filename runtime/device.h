@@ -209,6 +209,9 @@ class Device {
   // Whether the float division, sqrt, exp2 and log2 of kernels take the algorithms built on the
   // exact fma (abi::kSpecIdFmaFloatAlgorithms): where Fma is fused, unless HIPVK_FLOAT_ALGORITHMS says.
   bool fmaFloatAlgorithms_ = false;
+  // Whether InverseSqrt follows IEEE at 0, infinity, negatives and NaN (abi::kSpecIdIeeeInverseSqrt):
+  // NVIDIA's proprietary driver (its MUFU.RSQ), checked by the accuracy harness's special values.
+  bool ieeeInverseSqrt_ = false;
   bool pipelineStats_ = false;  // HIPVK_PIPELINE_STATS on a device that can tell
   hipDeviceProp_t hipProps_{};
 

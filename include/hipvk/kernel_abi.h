@@ -50,6 +50,10 @@ inline constexpr uint32_t kSpecIdFusedFma = 4;
 // through double. The runtime sets it where kSpecIdFusedFma is set (HIPVK_FLOAT_ALGORITHMS forces
 // either way; on an unfused device the algorithms run on the emulated fma: exact, slow).
 inline constexpr uint32_t kSpecIdFmaFloatAlgorithms = 5;
+// A boolean: the device's GLSL.std.450 InverseSqrt gives IEEE 754's rSqrt at the inputs Vulkan
+// leaves undefined (+-0 -> +-inf, +inf -> +0, x < 0 and NaN -> NaN), as NVIDIA's does; rsqrtf is
+// then InverseSqrt alone, without selecting those results itself.
+inline constexpr uint32_t kSpecIdIeeeInverseSqrt = 6;
 
 // The operation of __hipvk_warp_reduce (a constant argument).
 enum WarpReduceOp : uint32_t {

@@ -31,13 +31,19 @@ __HIPVK_INTRINSIC double __hiloint2double(int hi, int lo) {
 // amdgcn.exp2/log/sin/cos are lowered to GLSL.std.450 Exp2/Log2/Sin/Cos (sin/cos take turns).
 __HIPVK_INTRINSIC float __fdividef(float x, float y) { return __hipvk_fast_divide(x, y); }
 // rsqrtf within CUDA's and HIP's 2 ulp: Vulkan's InverseSqrt has that bound for positive finite x
-// and is one instruction on GPUs (1/sqrt in double made n-body kernels 10x slower than CUDA); the
-// cases Vulkan leaves undefined (x <= 0, infinity, NaN) by IEEE's rules, on the bits.
+// and is one instruction on GPUs (1/sqrt in double made n-body kernels 10x slower than CUDA). The
+// inputs Vulkan leaves undefined (x <= 0, infinity, NaN) get IEEE's results from the bits, unless
+// the device's InverseSqrt gives those itself (a specialization constant). Selected, not branched
+// to: a branch in an n-body kernel's hot loop kept NVIDIA's compiler from unrolling it (3x slower),
+// and InverseSqrt of those inputs is an undefined value, never a fault (docs/PERFORMANCE.md).
 __HIPVK_INTRINSIC float __hipvk_rsqrtf(float x) {
-  unsigned int b = __builtin_bit_cast(unsigned int, x);
-  if (b - 1u < 0x7f7fffffu) return __hipvk_inverse_sqrt(x);                              // 0 < x < inf
-  if ((b << 1) == 0) return __builtin_bit_cast(float, (b & 0x80000000u) | 0x7f800000u);  // 1/sqrt(+-0) = +-inf
-  return __builtin_bit_cast(float, b == 0x7f800000u ? 0u : 0x7fc00000u);                 // +inf: +0; else NaN
+  const float root = __hipvk_inverse_sqrt(x);
+  if (__hipvk_inverse_sqrt_is_ieee()) return root;
+  const unsigned int b = __builtin_bit_cast(unsigned int, x);
+  const unsigned int special = (b << 1) == 0 ? (b & 0x80000000u) | 0x7f800000u  // 1/sqrt(+-0) = +-inf
+                               : b == 0x7f800000u ? 0u                          // 1/sqrt(+inf) = +0
+                                                  : 0x7fc00000u;                // x < 0, NaN: NaN
+  return b - 1u < 0x7f7fffffu ? root : __builtin_bit_cast(float, special);      // 0 < x < inf
 }
 __HIPVK_INTRINSIC float __expf(float x) { return __builtin_amdgcn_exp2f(x * 1.442695041f); }
 __HIPVK_INTRINSIC float __exp10f(float x) { return __builtin_amdgcn_exp2f(x * 3.321928095f); }
