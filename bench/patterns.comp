@@ -76,6 +76,21 @@ void main() {
             args.in_.v[i + plane];
   args.out_.v[i] = args.center * args.in_.v[i] + args.side * s;
 }
+#elif defined(BITONIC)
+// bitonic_step(unsigned *keys, int j, int k): one compare-and-swap per thread pair.
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Uints { uint v[]; };
+layout(push_constant) uniform Args { HIPVK_HEADER Uints keys; int j; int k; } args;
+void main() {
+  uint i = gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x, partner = i ^ uint(args.j);
+  if (partner > i) {
+    uint a = args.keys.v[i], b = args.keys.v[partner];
+    bool ascending = (i & uint(args.k)) == 0;
+    if ((a > b) == ascending) {
+      args.keys.v[i] = b;
+      args.keys.v[partner] = a;
+    }
+  }
+}
 #elif defined(NBODY)
 // nbody_forces(const float4 *bodies, float4 *accel, int n): 256 threads, tiles in shared memory.
 layout(push_constant) uniform Args { HIPVK_HEADER InFloat4s bodies; Float4s accel; int n; } args;

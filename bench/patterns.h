@@ -39,6 +39,7 @@
 #include "glsl_pat_conv1d_tiled_r15.h"
 #include "glsl_pat_conv1d_tiled_r31.h"
 #include "glsl_pat_conv1d_tiled_r63.h"
+#include "glsl_pat_bitonic.h"
 #include "glsl_pat_fma_float.h"
 #include "glsl_pat_nbody.h"
 #include "glsl_pat_stencil7.h"
@@ -168,7 +169,7 @@ inline float sixteenths(uint64_t i, uint64_t seed) { return float(int(mix(i, see
 constexpr int kGlslRadii[6] = {1, 3, 7, 15, 31, 63};
 struct Glsl {
   bool runs = std::getenv("HIPVK_DISABLE_FEATURES") == nullptr;  // the twins use 64-bit integers
-  GlslKernel conv[6], convTiled[6], fmaFloat, stencil, nbody;
+  GlslKernel conv[6], convTiled[6], fmaFloat, stencil, bitonic, nbody;
   Glsl() {
     struct Embedded {
       const uint32_t *spirv;
@@ -190,6 +191,7 @@ struct Glsl {
     }
     registerGlsl(fmaFloat, "glsl_pat_fma_float", glsl_pat_fma_float, sizeof glsl_pat_fma_float, {8, 4, 4, 4}, 0);
     registerGlsl(stencil, "glsl_pat_stencil7", glsl_pat_stencil7, sizeof glsl_pat_stencil7, {8, 8, 4, 4, 4, 4, 4}, 0);
+    registerGlsl(bitonic, "glsl_pat_bitonic", glsl_pat_bitonic, sizeof glsl_pat_bitonic, {8, 4, 4}, 0);
     registerGlsl(nbody, "glsl_pat_nbody", glsl_pat_nbody, sizeof glsl_pat_nbody, {8, 8, 4}, kBodyThreads * 16);
   }
 };
@@ -500,17 +502,28 @@ inline void bitonic(const Sizes &sz, const char *impl) {
   for (int i = 0; i < count; ++i) keys[i] = mix(i, 8);
   unsigned *d = deviceAlloc<unsigned>(n);
   int launches = 0;
-  auto sort = [&] {
-    launches = 0;
-    for (int k = 2; k <= n; k <<= 1)
-      for (int j = k >> 1; j > 0; j >>= 1, ++launches) bitonic_step<<<n / 256, 256>>>(d, j, k);
+  // `step(j, k)` launches one compare-and-swap step: the HIP kernel, or its GLSL twin.
+  auto sortWith = [&](auto step) {
+    return [&, step] {
+      launches = 0;
+      for (int k = 2; k <= n; k <<= 1)
+        for (int j = k >> 1; j > 0; j >>= 1, ++launches) step(j, k);
+    };
   };
-  double ms = timeSequenceMs([&] { CHECK(hipMemcpy(d, keys.data(), n * sizeof(unsigned), hipMemcpyHostToDevice)); }, sort);
-  std::vector<unsigned> got = hostCopy(d, n);
-  std::sort(keys.begin(), keys.end());
-  verify(got == keys, std::string("bitonic ") + impl);
-  std::string name = "bitonic n=" + std::to_string(n);
+  auto upload = [&] { CHECK(hipMemcpy(d, keys.data(), n * sizeof(unsigned), hipMemcpyHostToDevice)); };
+  std::vector<unsigned> sorted = keys;
+  std::sort(sorted.begin(), sorted.end());
+  const std::string name = "bitonic n=" + std::to_string(n);
+  double ms = timeSequenceMs(upload, sortWith([&](int j, int k) { bitonic_step<<<n / 256, 256>>>(d, j, k); }));
+  verify(hostCopy(d, n) == sorted, std::string("bitonic ") + impl);
   reportLaunches(name, impl, ms, launches, double(count), "Gkey/s");
+#if defined(PATTERNS_GLSL)
+  if (glsl().runs) {
+    double g = timeSequenceMs(upload, sortWith([&](int j, int k) { glsl().bitonic.launch(n / 256, 256, {&d, &j, &k}); }));
+    verify(hostCopy(d, n) == sorted, "bitonic glsl");
+    reportLaunches(name, "glsl", g, launches, double(count), "Gkey/s");
+  }
+#endif
   CHECK(hipFree(d));
 }
 
