@@ -76,6 +76,58 @@ void main() {
             args.in_.v[i + plane];
   args.out_.v[i] = args.center * args.in_.v[i] + args.side * s;
 }
+#elif defined(MERGE_PATH)
+// merge_path<int>(const int *a, int na, const int *b, int nb, int *out): 128 threads, 7 items each.
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict buffer InInts { int v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Ints { int v[]; };
+layout(push_constant) uniform Args { HIPVK_HEADER InInts a; int na; InInts b; int nb; Ints out_; } args;
+const int kThreads = 128, kItems = 7, kTile = kThreads * kItems;
+shared int tile[kTile];
+shared int cut[2];
+int globalPath(int diag) {
+  int lo = diag > args.nb ? diag - args.nb : 0, hi = diag < args.na ? diag : args.na;
+  while (lo < hi) {
+    int mid = (lo + hi) >> 1;
+    if (args.a.v[mid] <= args.b.v[diag - 1 - mid]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+int tilePath(int la, int lb, int diag) {
+  int lo = diag > lb ? diag - lb : 0, hi = diag < la ? diag : la;
+  while (lo < hi) {
+    int mid = (lo + hi) >> 1;
+    if (tile[mid] <= tile[la + diag - 1 - mid]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+void main() {
+  const int t = int(gl_LocalInvocationID.x), total = args.na + args.nb;
+  const int diag0 = int(gl_WorkGroupID.x) * kTile, diag1 = min(diag0 + kTile, total);
+  if (t == 0) cut[0] = globalPath(diag0);
+  if (t == 1) cut[1] = globalPath(diag1);
+  barrier();
+  const int a0 = cut[0], a1 = cut[1], b0 = diag0 - a0, b1 = diag1 - a1;
+  const int la = a1 - a0, lb = b1 - b0, count = la + lb;
+  for (int i = t; i < count; i += kThreads) tile[i] = i < la ? args.a.v[a0 + i] : args.b.v[b0 + i - la];
+  barrier();
+  const int d = min(t * kItems, count);
+  int ai = tilePath(la, lb, d), bi = d - ai;
+  int merged[kItems];
+  [[unroll]] for (int k = 0; k < kItems; ++k) {
+    bool takeA = bi >= lb || (ai < la && tile[ai] <= tile[la + bi]);
+    int v = takeA ? tile[ai] : tile[la + bi];
+    if (d + k < count) merged[k] = v;
+    if (takeA) ++ai;
+    else ++bi;
+  }
+  barrier();
+  [[unroll]] for (int k = 0; k < kItems; ++k)
+    if (d + k < count) tile[d + k] = merged[k];
+  barrier();
+  for (int i = t; i < count; i += kThreads) args.out_.v[diag0 + i] = tile[i];
+}
 #elif defined(BITONIC)
 // bitonic_step(unsigned *keys, int j, int k): one compare-and-swap per thread pair.
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Uints { uint v[]; };

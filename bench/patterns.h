@@ -41,6 +41,7 @@
 #include "glsl_pat_conv1d_tiled_r63.h"
 #include "glsl_pat_bitonic.h"
 #include "glsl_pat_fma_float.h"
+#include "glsl_pat_merge_path.h"
 #include "glsl_pat_nbody.h"
 #include "glsl_pat_stencil7.h"
 #endif
@@ -120,19 +121,23 @@ inline void reportLaunches(const std::string &name, const char *impl, double ms,
               amount / (ms * 1e-3) / 1e9, unit, launches);
 }
 
-// Milliseconds of `body` (a launch sequence) + one synchronisation, best of three rounds after a
-// warm-up round; `reset` (untimed) restores the inputs before each.
+// Milliseconds of `body` (a launch sequence) + one synchronisation, best of three rounds after
+// warm-up rounds for at least bench::kWarmUpSeconds (the GPU's clocks after the host's set-up:
+// bench_common.h); `reset` (untimed) restores the inputs before each.
 template <typename Reset, typename Body> double timeSequenceMs(Reset reset, Body body) {
-  double best = 0;
-  for (int round = 0; round < 4; ++round) {
+  auto round = [&] {
     reset();
     syncDevice();
     auto start = std::chrono::steady_clock::now();
     body();
     syncDevice();
-    std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-    if (round == 1 || (round > 1 && elapsed.count() < best)) best = elapsed.count();
-  }
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
+  const auto warmUpStart = std::chrono::steady_clock::now();
+  do round();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - warmUpStart).count() < bench::kWarmUpSeconds);
+  double best = round();
+  for (int r = 1; r < 3; ++r) best = std::min(best, round());
   return best;
 }
 
@@ -169,7 +174,7 @@ inline float sixteenths(uint64_t i, uint64_t seed) { return float(int(mix(i, see
 constexpr int kGlslRadii[6] = {1, 3, 7, 15, 31, 63};
 struct Glsl {
   bool runs = std::getenv("HIPVK_DISABLE_FEATURES") == nullptr;  // the twins use 64-bit integers
-  GlslKernel conv[6], convTiled[6], fmaFloat, stencil, bitonic, nbody;
+  GlslKernel conv[6], convTiled[6], mergePath, fmaFloat, stencil, bitonic, nbody;
   Glsl() {
     struct Embedded {
       const uint32_t *spirv;
@@ -191,6 +196,8 @@ struct Glsl {
     }
     registerGlsl(fmaFloat, "glsl_pat_fma_float", glsl_pat_fma_float, sizeof glsl_pat_fma_float, {8, 4, 4, 4}, 0);
     registerGlsl(stencil, "glsl_pat_stencil7", glsl_pat_stencil7, sizeof glsl_pat_stencil7, {8, 8, 4, 4, 4, 4, 4}, 0);
+    registerGlsl(mergePath, "glsl_pat_merge_path", glsl_pat_merge_path, sizeof glsl_pat_merge_path, {8, 4, 8, 4, 8},
+                 (kMergeTile + 2) * sizeof(int));
     registerGlsl(bitonic, "glsl_pat_bitonic", glsl_pat_bitonic, sizeof glsl_pat_bitonic, {8, 4, 4}, 0);
     registerGlsl(nbody, "glsl_pat_nbody", glsl_pat_nbody, sizeof glsl_pat_nbody, {8, 8, 4}, kBodyThreads * 16);
   }
@@ -277,6 +284,17 @@ inline void merge(const Sizes &sz, const char *impl) {
                             syncDevice);
   verify(hostCopy(dout, total) == want, std::string("merge_path ") + impl);
   report("merge_path int", impl, ms, 8.0 * total, "GB/s");
+#if defined(PATTERNS_GLSL)
+  if (glsl().runs) {
+    CHECK(hipMemset(dout, 0, total * sizeof(int)));
+    int countA = na, countB = nb;
+    double g = bench::timeMs(sz.reps, [&] {
+      glsl().mergePath.launch(blocksFor(total, kMergeTile), kMergeThreads, {&da, &countA, &db, &countB, &dout});
+    }, syncDevice);
+    verify(hostCopy(dout, total) == want, "merge_path glsl");
+    report("merge_path int", "glsl", g, 8.0 * total, "GB/s");
+  }
+#endif
   CHECK(hipFree(da));
   CHECK(hipFree(db));
   CHECK(hipFree(dout));
