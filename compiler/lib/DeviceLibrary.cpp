@@ -56,7 +56,7 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.roundeven.f64", "__hipvk_roundeven_f64"},
     // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
     // intrinsics, which mean the correctly rounded function: OCML's or math.hip's (the float exp and
-    // log families), not Vulkan's looser one.
+    // log families, powf), not Vulkan's looser one.
     {"llvm.sin.f32", "__ocml_sin_f32"},
     {"llvm.sin.f64", "__ocml_sin_f64"},
     {"llvm.cos.f32", "__ocml_cos_f32"},
@@ -73,7 +73,7 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.log2.f64", "__ocml_log2_f64"},
     {"llvm.log10.f32", "__hipvk_log10f"},
     {"llvm.log10.f64", "__ocml_log10_f64"},
-    {"llvm.pow.f32", "__ocml_pow_f32"},
+    {"llvm.pow.f32", "__hipvk_powf"},
     {"llvm.pow.f64", "__ocml_pow_f64"},
 };
 

@@ -115,21 +115,25 @@ template <typename A, typename B>
 inline constexpr bool __hipvk_promotes =
     std::is_arithmetic_v<A> && std::is_arithmetic_v<B> &&
     !(std::is_same_v<A, B> && std::is_floating_point_v<A>) && !(std::is_same_v<A, float> && std::is_same_v<B, float>);
-#define __HIPVK_OCML_2(NAME, OCML)                                                                           \
-  __HIPVK_MATH float NAME##f(float x, float y) { return __ocml_##OCML##_f32(x, y); }                         \
+#define __HIPVK_OCML_2_F(NAME, OCML, F32)                                                                    \
+  __HIPVK_MATH float NAME##f(float x, float y) { return F32(x, y); }                                         \
   __HIPVK_MATH double NAME(double x, double y) { return __ocml_##OCML##_f64(x, y); }                         \
-  __HIPVK_MATH float NAME(float x, float y) { return __ocml_##OCML##_f32(x, y); }                            \
+  __HIPVK_MATH float NAME(float x, float y) { return F32(x, y); }                                            \
   template <typename A, typename B, std::enable_if_t<__hipvk_promotes<A, B>, int> = 0>                      \
   __HIPVK_MATH double NAME(A x, B y) { return __ocml_##OCML##_f64(double(x), double(y)); }
+#define __HIPVK_OCML_2(NAME, OCML) __HIPVK_OCML_2_F(NAME, OCML, __ocml_##OCML##_f32)
+// powf is hipvk's (compiler/devicelib/math.hip), as the exp and log families above.
+extern "C" __device__ __attribute__((const)) float __hipvk_powf(float, float);
 __HIPVK_OCML_2(atan2, atan2)
 __HIPVK_OCML_2(fdim, fdim)
 __HIPVK_OCML_2(fmod, fmod)
 __HIPVK_OCML_2(hypot, hypot)
 __HIPVK_OCML_2(nextafter, nextafter)
-__HIPVK_OCML_2(pow, pow)
+__HIPVK_OCML_2_F(pow, pow, __hipvk_powf)
 __HIPVK_OCML_2(remainder, remainder)
 __HIPVK_OCML_2(rhypot, rhypot)
 #undef __HIPVK_OCML_2
+#undef __HIPVK_OCML_2_F
 
 // ---- exact or correctly rounded in one LLVM operation --------------------------------------------
 #define __HIPVK_BUILTIN_1(NAME)                                                         \

@@ -273,3 +273,48 @@ TEST_CASE("float algorithms: logf, log2f, log10f within 1.2 ulp") {
   check(floatalg::Base10{}, "log10", [](long double x) { return std::log10(x); });
   for (int n = -149; n <= 127; ++n) CHECK(floatalg::logarithm<HostOps, floatalg::Base2>(std::ldexp(1.0f, n)) == float(n));
 }
+
+TEST_CASE("float algorithms: powf within 1.2 ulp") {
+  std::mt19937 rng(17);
+  std::vector<std::pair<float, float>> inputs;
+  auto uniform = [&](float from, float to) { return from + (to - from) * std::ldexp(float(rng() & 0xffffff), -24); };
+  for (int i = 0; i < (1 << 19); ++i) inputs.emplace_back(uniform(0.0f, 40.0f), uniform(-40.0f, 40.0f)); // the harness's range
+  for (int i = 0; i < (1 << 19); ++i) { // |x| near 1 (e = 0, m at either end of its interval) and large |y|
+    const float x = floatOf((rng() & 0x7fffffu) | 0x3f000000u) * (i % 4 == 0 ? 2.0f : 1.0f);
+    const float t = uniform(-150.0f, 128.0f), y = float(t / std::log2((long double)x));
+    if (std::isfinite(y)) inputs.emplace_back(x, y);
+  }
+  for (int i = 0; i < (1 << 19); ++i) { // any x, y putting the result anywhere in range
+    const float x = floatOf(rng() & 0x7fffffffu), t = uniform(-152.0f, 129.0f), y = float(t / std::log2((long double)x));
+    if (std::isfinite(y) && y != 0) inputs.emplace_back(i % 2 ? x : -x, i % 2 ? y : std::nearbyint(y));
+  }
+  for (int i = 0; i < (1 << 18); ++i) inputs.emplace_back(floatOf(rng()), floatOf(rng())); // bit patterns
+  underEverySetting([&] {
+    double worst = 0, worstSubnormal = 0;
+    long mismatches = 0;
+    for (auto [x, y] : inputs) {
+      const long double exact = std::pow((long double)x, (long double)y);
+      if (std::isnan(exact) || !std::isfinite(float(exact)) || exact == 0) {
+        mismatches += !sameBits(floatalg::power<HostOps>(x, y), std::pow(x, y));
+        continue;
+      }
+      double &bound = std::fabs(exact) < 0x1p-126L ? worstSubnormal : worst;
+      bound = std::max(bound, ulpError(floatalg::power<HostOps>(x, y), exact));
+    }
+    MESSAGE("pow: max ", worst, " ulp (normal results), ", worstSubnormal, " ulp (subnormal results)");
+    CHECK(worst < 1.2);
+    CHECK(worstSubnormal < 1.2);
+    CHECK(mismatches == 0); // NaN, infinite and zero results exactly
+  });
+  // C99's special values, every pair of them: the host's powf has them exactly.
+  std::vector<float> specials = specialValues();
+  for (float v : {0.25f, 1.5f, 4.0f, 5.0f, 0x1p24f, 0x1.000002p24f, 0x1.fffffep23f, 1e30f}) specials.push_back(v), specials.push_back(-v);
+  for (float x : specials)
+    for (float y : specials) {
+      const float want = std::pow(x, y), got = floatalg::power<HostOps>(x, y);
+      if (std::isnan(want) || std::isinf(want) || want == 0.0f || std::fabs(x) == 1.0f || y == 0.0f)
+        CHECK_MESSAGE(sameBits(got, want), "pow(", x, ", ", y, ")");
+      else
+        CHECK_MESSAGE(ulpError(got, std::pow((long double)x, (long double)y)) < 1.2, "pow(", x, ", ", y, ")");
+    }
+}
