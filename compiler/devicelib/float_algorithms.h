@@ -348,7 +348,7 @@ FLOATALG_FN float powerOfSpecial(float x, float y) {
 // rounding weighs 2^-31.6 on A) and A are float pairs, their rounding errors recovered by fmas
 // (the products by z are at most 0.03 of the sums, which are within a factor 2 of K/3 and K);
 // s0 A is a pair by an fma, and e + s0 Ah Fast2Sum'd (|s0 Ah| <= 1/2 <= |e| unless e = 0). The
-// neglected terms (R's error, roundings of the small parts) stay below 2^-34 of log2|x|.
+// neglected terms (R's error, roundings of the small parts) stay near 2^-34 of log2|x|.
 // t = th + tl: th = y Lh, its error by an fma, y Ll added. Then n = rint(th) by the shifter of
 // exponential, r = (th - n) + tl (th - n exact; the sum rounds: 2^-26 on |r| <= 1/2, 0.13 ulp), and
 // 2^r = 1 + r Q(r) as in exponential<Base2> (Q's error and roundings 0.45 ulp at most). With the
