@@ -1,9 +1,10 @@
 // Single-precision division, square root, 1/sqrt, 2^x and log2(x) (OCML's building blocks), and
-// the exp and log families themselves (expf, exp2f, exp10f, logf, log2f, log10f) in float
-// arithmetic on an exact fma: what compiler/devicelib/math.hip runs where abi::kSpecIdFmaFloatAlgorithms is set (devices
-// whose Fma is fused; HIPVK_FLOAT_ALGORITHMS forces it), instead of evaluating through double,
-// which NVIDIA's GPUs run at a fraction of the float rate (double division and square root are long
-// software sequences there). docs/MATH.md has the error bounds; the proofs are sketched below.
+// the exp and log families themselves (expf, exp2f, exp10f, logf, log2f, log10f), powf, and sinf
+// and cosf below 2^17, in float arithmetic on an exact fma: what compiler/devicelib/math.hip runs
+// where abi::kSpecIdFmaFloatAlgorithms is set (devices whose Fma is fused; HIPVK_FLOAT_ALGORITHMS
+// forces it), instead of evaluating through double, which NVIDIA's GPUs run at a fraction of the
+// float rate (double division and square root are long software sequences there), or OCML's code
+// for an fma it believes slow. docs/MATH.md has the error bounds; the proofs are sketched below.
 //
 // Every function is a template on `Ops` (exponential and logarithm need only its fma), which
 // supplies
@@ -318,6 +319,53 @@ template <class Ops, class Base> FLOATALG_FN float logarithm(float x) {
   low += p - (sum - a);
   if constexpr (Base::kLogBase2Low != 0.0f) low = Ops::fma(fe, Base::kLogBase2Low, low);
   return sum + Ops::fma(f * f, q, low);
+}
+
+// sin(x) and cos(x) for |x| < kTrigLimit (sinf, cosf; CUDA's bound: 2 ulp), where OCML's reduction,
+// written for a slow fma, takes about 30 operations: over every such float within 1.5 ulp (1.49
+// measured) and within 1 ulp of the correctly rounded result (the host's exhaustive run: only
+// correctly rounded operations are used, so it is every device's). Larger |x|, infinities and
+// NaN: OCML's, with its Payne-Hanek reduction (math.hip).
+//
+// |x| = j pi/2 + r: j = rint(|x| 2/pi) by the shifter of exponential (t's low bits are j's), and
+// r = |x| - j (p1 + p2 + p3) in three fmas (pi/2 - p1 - p2 - p3 is 2^-76): the first is exact
+// (j < 2^17, and |x| - j p1 is a multiple of 2^-24 below 1 in magnitude), the other two round
+// (within an ulp of r together). sin r = r + r^3 S(r^2), cos r = 1 + r^2 C(r^2), S and C minimax
+// fits on |r| <= pi/4 (relative errors 2^-22.7 and 2^-28.5, at most 2^-26 and 2^-29.7 of the
+// results). j mod 4 chooses the function and the sign; sin is odd, so x's sign is put on.
+constexpr float kTrigLimit = 0x1p17f;
+
+struct QuarterTurns {
+  float r;           // |x| - j pi/2
+  uint32_t quadrant; // j in the low bits
+};
+template <class Ops> FLOATALG_FN QuarterTurns reduceQuarterTurns(float ax) {
+  constexpr float kShifter = 0x1.8p23f, kTwoOverPi = 0x1.45f306p-1f;
+  constexpr float p1 = 0x1.921fb6p+0f, p2 = -0x1.777a5cp-25f, p3 = -0x1.ee59dap-50f; // pi/2
+  const float t = Ops::fma(ax, kTwoOverPi, kShifter), j = t - kShifter;
+  return {Ops::fma(-j, p3, Ops::fma(-j, p2, Ops::fma(-j, p1, ax))), bitsOf(t)};
+}
+template <class Ops> FLOATALG_FN float sinOfReduced(float r, float z) {
+  const float s = Ops::fma(Ops::fma(-0x1.9ac6d4p-13f, z, 0x1.110c22p-7f), z, -0x1.555552p-3f);
+  return Ops::fma(r, z * s, r);
+}
+template <class Ops> FLOATALG_FN float cosOfReduced(float z) {
+  const float c = Ops::fma(Ops::fma(Ops::fma(0x1.9a6aecp-16f, z, -0x1.6c0df8p-10f), z, 0x1.55554cp-5f), z, -0x1p-1f);
+  return Ops::fma(z, c, 1.0f);
+}
+
+// sin(x) for |x| < kTrigLimit.
+template <class Ops> FLOATALG_FN float sine(float x) {
+  const QuarterTurns q = reduceQuarterTurns<Ops>(__builtin_fabsf(x));
+  const float z = q.r * q.r, v = q.quadrant & 1 ? cosOfReduced<Ops>(z) : sinOfReduced<Ops>(q.r, z);
+  return floatFrom(bitsOf(v) ^ (q.quadrant << 30 & 0x80000000u) ^ (bitsOf(x) & 0x80000000u));
+}
+
+// cos(x) for |x| < kTrigLimit.
+template <class Ops> FLOATALG_FN float cosine(float x) {
+  const QuarterTurns q = reduceQuarterTurns<Ops>(__builtin_fabsf(x));
+  const float z = q.r * q.r, v = q.quadrant & 1 ? sinOfReduced<Ops>(q.r, z) : cosOfReduced<Ops>(z);
+  return floatFrom(bitsOf(v) ^ ((q.quadrant + 1) << 30 & 0x80000000u));
 }
 
 // Whether the finite float y is an odd integer (floats of 2^24 and more are even).

@@ -173,6 +173,18 @@ __device__ float __hipvk_powf(float x, float y) {
   return __hipvk_fma_float_algorithms() ? floatalg::power<FloatOps>(x, y) : __ocml_pow_f32(x, y);
 }
 
+// sinf and cosf (and llvm.sin.f32, llvm.cos.f32): float_algorithms.h's below 2^17 on devices with
+// the fma algorithms (OCML's reduction there is written for a slow fma); OCML's elsewhere and for
+// larger arguments, infinities and NaN (its Payne-Hanek reduction), behind a branch.
+__device__ float __hipvk_sinf(float x) {
+  if (__hipvk_fma_float_algorithms() && __builtin_fabsf(x) < floatalg::kTrigLimit) return floatalg::sine<FloatOps>(x);
+  return __ocml_sin_f32(x);
+}
+__device__ float __hipvk_cosf(float x) {
+  if (__hipvk_fma_float_algorithms() && __builtin_fabsf(x) < floatalg::kTrigLimit) return floatalg::cosine<FloatOps>(x);
+  return __ocml_cos_f32(x);
+}
+
 __device__ float __hipvk_ldexp_f32(float x, int n) { return floatalg::scale(x, n); }
 __device__ double __hipvk_ldexp_f64(double x, int n) { return scaleDouble(x, n); }
 

@@ -56,10 +56,10 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.roundeven.f64", "__hipvk_roundeven_f64"},
     // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
     // intrinsics, which mean the correctly rounded function: OCML's or math.hip's (the float exp and
-    // log families, powf), not Vulkan's looser one.
-    {"llvm.sin.f32", "__ocml_sin_f32"},
+    // log families, powf, sinf, cosf), not Vulkan's looser one.
+    {"llvm.sin.f32", "__hipvk_sinf"},
     {"llvm.sin.f64", "__ocml_sin_f64"},
-    {"llvm.cos.f32", "__ocml_cos_f32"},
+    {"llvm.cos.f32", "__hipvk_cosf"},
     {"llvm.cos.f64", "__ocml_cos_f64"},
     {"llvm.tan.f32", "__ocml_tan_f32"},
     {"llvm.tan.f64", "__ocml_tan_f64"},

@@ -40,14 +40,16 @@
 #else
 #define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_OCML_1_F(NAME, OCML, F32)
 #endif
-// The float exp and log families are hipvk's (compiler/devicelib/math.hip): evaluated directly in
-// float on devices with the fma float algorithms, OCML's elsewhere.
+// The float exp and log families, sinf and cosf are hipvk's (compiler/devicelib/math.hip):
+// evaluated directly in float on devices with the fma float algorithms, OCML's elsewhere.
 extern "C" __device__ __attribute__((const)) float __hipvk_expf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_exp2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_exp10f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_logf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_log2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_log10f(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_sinf(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_cosf(float);
 __HIPVK_OCML_1(acos, acos)
 __HIPVK_OCML_1(acosh, acosh)
 __HIPVK_OCML_1(asin, asin)
@@ -55,7 +57,7 @@ __HIPVK_OCML_1(asinh, asinh)
 __HIPVK_OCML_1(atan, atan)
 __HIPVK_OCML_1(atanh, atanh)
 __HIPVK_OCML_1(cbrt, cbrt)
-__HIPVK_OCML_1_APPROX(cos, cos, __ocml_cos_f32)
+__HIPVK_OCML_1_APPROX(cos, cos, __hipvk_cosf)
 __HIPVK_OCML_1(cosh, cosh)
 __HIPVK_OCML_1(cospi, cospi)
 __HIPVK_OCML_1(cyl_bessel_i0, i0)
@@ -79,7 +81,7 @@ __HIPVK_OCML_1(normcdf, ncdf)
 __HIPVK_OCML_1(normcdfinv, ncdfinv)
 __HIPVK_OCML_1(rcbrt, rcbrt)
 __HIPVK_OCML_1_F(rsqrt, rsqrt, __hipvk_rsqrtf)
-__HIPVK_OCML_1_APPROX(sin, sin, __ocml_sin_f32)
+__HIPVK_OCML_1_APPROX(sin, sin, __hipvk_sinf)
 __HIPVK_OCML_1(sinh, sinh)
 __HIPVK_OCML_1(sinpi, sinpi)
 __HIPVK_OCML_1(tan, tan)
@@ -222,13 +224,18 @@ __HIPVK_MATH double lgamma_r(double x, int *out) { __HIPVK_OUT(int, __ocml_lgamm
     *sinOut = __ocml_##OCML##_##S(x, __HIPVK_PRIV(__out));               \
     *cosOut = __out;                                                    \
   }
-__HIPVK_SINCOS(sincosf, sincos, float, f32)
-__HIPVK_SINCOS(sincos, sincos, float, f32)
 __HIPVK_SINCOS(sincos, sincos, double, f64)
 __HIPVK_SINCOS(sincospif, sincospi, float, f32)
 __HIPVK_SINCOS(sincospi, sincospi, float, f32)
 __HIPVK_SINCOS(sincospi, sincospi, double, f64)
 #undef __HIPVK_SINCOS
+// sincosf is sinf and cosf, the same bits as the two calls (hipvk's own on devices with the fma
+// algorithms, OCML's sin and cos elsewhere); inlined, they share the reduction.
+__HIPVK_MATH void sincosf(float x, float *sinOut, float *cosOut) {
+  *sinOut = __hipvk_sinf(x);
+  *cosOut = __hipvk_cosf(x);
+}
+__HIPVK_MATH void sincos(float x, float *sinOut, float *cosOut) { sincosf(x, sinOut, cosOut); }
 #undef __HIPVK_PRIV
 
 // ---- lengths and reciprocal lengths --------------------------------------------------------------
