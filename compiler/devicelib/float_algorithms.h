@@ -1,9 +1,10 @@
 // Single-precision division, square root, 1/sqrt, 2^x and log2(x) (OCML's building blocks), and
-// the exp and log families themselves (expf, exp2f, exp10f, logf, log2f, log10f) in float
-// arithmetic on an exact fma: what compiler/devicelib/math.hip runs where abi::kSpecIdFmaFloatAlgorithms is set (devices
-// whose Fma is fused; HIPVK_FLOAT_ALGORITHMS forces it), instead of evaluating through double,
-// which NVIDIA's GPUs run at a fraction of the float rate (double division and square root are long
-// software sequences there). docs/MATH.md has the error bounds; the proofs are sketched below.
+// the exp and log families themselves (expf, exp2f, exp10f, logf, log2f, log10f), powf, and sinf
+// and cosf below 2^17, in float arithmetic on an exact fma: what compiler/devicelib/math.hip runs
+// where abi::kSpecIdFmaFloatAlgorithms is set (devices whose Fma is fused; HIPVK_FLOAT_ALGORITHMS
+// forces it), instead of evaluating through double, which NVIDIA's GPUs run at a fraction of the
+// float rate (double division and square root are long software sequences there), or OCML's code
+// for an fma it believes slow. docs/MATH.md has the error bounds; the proofs are sketched below.
 //
 // Every function is a template on `Ops` (exponential and logarithm need only its fma), which
 // supplies
@@ -250,6 +251,13 @@ struct Base10 {
                                     0x1.f406d0p-5f,  -0x1.b3d746p-5f, 0x1.e9598ep-5f,  -0x1.c0193ep-5f};
 };
 
+// b^r = 1 + r Q(r) for |r| within the range Base::kExpQ is fitted on (exponential and power).
+template <class Ops, class Base> FLOATALG_FN float onePlusPolynomial(float r) {
+  float q = Base::kExpQ[5];
+  for (int i = 4; i >= 0; --i) q = Ops::fma(q, r, Base::kExpQ[i]);
+  return Ops::fma(q, r, 1.0f);
+}
+
 // b^x (expf, exp2f, exp10f; CUDA's bound: 2 ulp) in one reduction and one polynomial, within
 // 1.3 ulp (a sum of the bounds below; the maximum over every float is 0.95 ulp, docs/MATH.md).
 //
@@ -267,9 +275,7 @@ template <class Ops, class Base> FLOATALG_FN float exponential(float x) {
   const float t = Ops::fma(x, Base::kLog2Base, kShifter), n = t - kShifter;
   float r = Ops::fma(-n, Base::kLogBase2High, x);
   if constexpr (Base::kLogBase2Low != 0.0f) r = Ops::fma(-n, Base::kLogBase2Low, r);
-  float q = Base::kExpQ[5];
-  for (int i = 4; i >= 0; --i) q = Ops::fma(q, r, Base::kExpQ[i]);
-  const float power = Ops::fma(q, r, 1.0f);
+  const float power = onePlusPolynomial<Ops, Base>(r);
   if (__builtin_fabsf(x) <= Base::kNormal) return floatFrom(bitsOf(power) + (bitsOf(t) << 23));
   if (!(x <= Base::kOverflow)) return x * __builtin_inff(); // infinity, or NaN for NaN
   if (x < Base::kUnderflow) return 0.0f;
@@ -313,6 +319,130 @@ template <class Ops, class Base> FLOATALG_FN float logarithm(float x) {
   low += p - (sum - a);
   if constexpr (Base::kLogBase2Low != 0.0f) low = Ops::fma(fe, Base::kLogBase2Low, low);
   return sum + Ops::fma(f * f, q, low);
+}
+
+// sin(x) and cos(x) for |x| < kTrigLimit (sinf, cosf; CUDA's bound: 2 ulp), where OCML's reduction,
+// written for a slow fma, takes about 30 operations: over every such float within 1.5 ulp (1.49
+// measured) and within 1 ulp of the correctly rounded result (the host's exhaustive run: only
+// correctly rounded operations are used, so it is every device's). Larger |x|, infinities and
+// NaN: OCML's, with its Payne-Hanek reduction (math.hip).
+//
+// |x| = j pi/2 + r: j = rint(|x| 2/pi) by the shifter of exponential (t's low bits are j's), and
+// r = |x| - j (p1 + p2 + p3) in three fmas (pi/2 - p1 - p2 - p3 is 2^-76): the first is exact
+// (j < 2^17, and |x| - j p1 is a multiple of 2^-24 below 1 in magnitude), the other two round
+// (within an ulp of r together). sin r = r + r^3 S(r^2), cos r = 1 + r^2 C(r^2), S and C minimax
+// fits on |r| <= pi/4 (relative errors 2^-22.7 and 2^-28.5, at most 2^-26 and 2^-29.7 of the
+// results). j mod 4 chooses the function and the sign; sin is odd, so x's sign is put on.
+constexpr float kTrigLimit = 0x1p17f;
+
+struct QuarterTurns {
+  float r;           // |x| - j pi/2
+  uint32_t quadrant; // j in the low bits
+};
+template <class Ops> FLOATALG_FN QuarterTurns reduceQuarterTurns(float ax) {
+  constexpr float kShifter = 0x1.8p23f, kTwoOverPi = 0x1.45f306p-1f;
+  constexpr float p1 = 0x1.921fb6p+0f, p2 = -0x1.777a5cp-25f, p3 = -0x1.ee59dap-50f; // pi/2
+  const float t = Ops::fma(ax, kTwoOverPi, kShifter), j = t - kShifter;
+  return {Ops::fma(-j, p3, Ops::fma(-j, p2, Ops::fma(-j, p1, ax))), bitsOf(t)};
+}
+template <class Ops> FLOATALG_FN float sinOfReduced(float r, float z) {
+  const float s = Ops::fma(Ops::fma(-0x1.9ac6d4p-13f, z, 0x1.110c22p-7f), z, -0x1.555552p-3f);
+  return Ops::fma(r, z * s, r);
+}
+template <class Ops> FLOATALG_FN float cosOfReduced(float z) {
+  const float c = Ops::fma(Ops::fma(Ops::fma(0x1.9a6aecp-16f, z, -0x1.6c0df8p-10f), z, 0x1.55554cp-5f), z, -0x1p-1f);
+  return Ops::fma(z, c, 1.0f);
+}
+
+// sin(x) for |x| < kTrigLimit.
+template <class Ops> FLOATALG_FN float sine(float x) {
+  const QuarterTurns q = reduceQuarterTurns<Ops>(__builtin_fabsf(x));
+  const float z = q.r * q.r, v = q.quadrant & 1 ? cosOfReduced<Ops>(z) : sinOfReduced<Ops>(q.r, z);
+  return floatFrom(bitsOf(v) ^ (q.quadrant << 30 & 0x80000000u) ^ (bitsOf(x) & 0x80000000u));
+}
+
+// cos(x) for |x| < kTrigLimit.
+template <class Ops> FLOATALG_FN float cosine(float x) {
+  const QuarterTurns q = reduceQuarterTurns<Ops>(__builtin_fabsf(x));
+  const float z = q.r * q.r, v = q.quadrant & 1 ? sinOfReduced<Ops>(q.r, z) : cosOfReduced<Ops>(z);
+  return floatFrom(bitsOf(v) ^ ((q.quadrant + 1) << 30 & 0x80000000u));
+}
+
+// Whether the finite float y is an odd integer (floats of 2^24 and more are even).
+FLOATALG_FN bool isOddInteger(float y) { return __builtin_fabsf(y) < 0x1p24f && float(int(y)) == y && (int(y) & 1); }
+
+// pow(x, y) where x or y is a zero, an infinity or NaN, or y is 0 (C99's special values; a
+// subnormal x reaches here only where the device flushes it, and counts as the zero it is there).
+FLOATALG_FN float powerOfSpecial(float x, float y) {
+  const float ax = __builtin_fabsf(x);
+  if (y == 0.0f || x == 1.0f) return 1.0f;
+  if (x != x || y != y) return x + y;
+  if (__builtin_fabsf(y) == __builtin_inff()) return ax == 1.0f ? 1.0f : (ax < 1.0f) == (y < 0.0f) ? __builtin_inff() : 0.0f;
+  const float magnitude = (ax == 0.0f) == (y < 0.0f) ? __builtin_inff() : 0.0f; // x is a zero or an infinity
+  return bitsOf(x) >> 31 && isOddInteger(y) ? -magnitude : magnitude;
+}
+
+// pow(x, y) (powf; CUDA's bound: 4 ulp) within 1.2 ulp: 2^(y log2|x|) with log2|x| as a float pair
+// precise to 2^-33 relative, the product y log2|x| as a pair, and 2^ of that as in exponential.
+//
+// The product t = y log2|x| must be within about 2^-26 of its value (2^-26 ln 2 relative on the
+// result, 0.13 ulp), and |t| reaches 128 before the result overflows: log2|x| is needed to 2^-33
+// relative. |x| = m 2^e with m in [2^-0.5, 2^0.5) (subnormals scaled by 2^24), log2(m) =
+// K atanh(s) = s A(s^2) with s = (m - 1) / (m + 1), |s| <= 0.1716, K = 2 / ln 2, and
+// A(z) = K + z B(z), B(z) = K/3 + z R(z) (the atanh series; R a degree-2 minimax fit, relative
+// error 2^-21.3). s is s0 + sc: s0 = (m - 1) approxDivide(1, d), d + dl = m + 1 exactly, and one
+// correction from the residual (m - 1) - s0 (d + dl) leaves 2^-44; the polynomial is taken at s0
+// (z = s0^2 + zl exactly) and sc times the derivative K / (1 - z) ~ K (1 + z + z^2) added. B (whose
+// rounding weighs 2^-31.6 on A) and A are float pairs, their rounding errors recovered by fmas
+// (the products by z are at most 0.03 of the sums, which are within a factor 2 of K/3 and K);
+// s0 A is a pair by an fma, and e + s0 Ah Fast2Sum'd (|s0 Ah| <= 1/2 <= |e| unless e = 0). The
+// neglected terms (R's error, roundings of the small parts) stay near 2^-34 of log2|x|.
+// t = th + tl: th = y Lh, its error by an fma, y Ll added. Then n = rint(th) by the shifter of
+// exponential, r = (th - n) + tl (th - n exact; the sum rounds: 2^-26 on |r| <= 1/2, 0.13 ulp), and
+// 2^r = 1 + r Q(r) as in exponential<Base2> (Q's error and roundings 0.45 ulp at most). With the
+// last rounding: 1.2 ulp in all.
+//
+// Negative x: NaN unless y is an integer, the sign of the result negative where y is odd. Only
+// normal intermediate values on the fast path (zl and sc are 0 or above 2^-100), so a device that
+// flushes subnormals computes the same bits but for subnormal operands and results.
+template <class Ops> FLOATALG_FN float power(float x, float y) {
+  uint32_t u = bitsOf(x) & 0x7fffffffu;
+  int e = 0;
+  const bool yRegular = (bitsOf(y) << 1) - 1u < 0xfeffffffu; // finite and nonzero
+  if (u - 0x00800000u >= 0x7f000000u || !yRegular) {          // x zero, subnormal, infinite or NaN, or y not regular
+    u = bitsOf(floatFrom(u) * 0x1p24f);
+    if (u - 0x00800000u >= 0x7f000000u || !yRegular) return powerOfSpecial(x, y);
+    e = -24; // a subnormal x, scaled
+  }
+  const int k = int(u - 0x3f3504f3u) >> 23; // 0x3f3504f3: 2^-0.5 rounded up
+  const float m = floatFrom(u - (uint32_t(k) << 23)), fe = float(e + k);
+  const float f = m - 1.0f, d = m + 1.0f, dl = m - (d - 1.0f);
+  const float reciprocal = Ops::approxDivide(1.0f, d);
+  const float s = f * reciprocal;
+  const float sc = Ops::fma(-s, dl, Ops::fma(-s, d, f)) * reciprocal;
+  const float z = s * s, zl = Ops::fma(s, s, -z);
+  constexpr float kR[] = {0x1.2776ccp-1f, 0x1.a5f498p-2f, 0x1.547fc2p-2f}; // R(z), low degree first
+  const float rz = Ops::fma(Ops::fma(kR[2], z, kR[1]), z, kR[0]);
+  constexpr float c3h = 0x1.ec709ep-1f, c3l = -0x1.e2fe02p-28f, kh = 0x1.715476p+1f, kl = 0x1.4ae0cp-25f; // K/3, K
+  const float bh = Ops::fma(z, rz, c3h), bl = Ops::fma(z, rz, c3h - bh) + c3l;
+  const float ah = Ops::fma(z, bh, kh), al = Ops::fma(z, bh, kh - ah) + Ops::fma(z, bl, Ops::fma(zl, bh, kl));
+  const float derivative = Ops::fma(kh, Ops::fma(z, z, z), kh);
+  const float ph = s * ah, pl = Ops::fma(s, ah, -ph) + Ops::fma(s, al, sc * derivative);
+  const float lh = fe + ph, ll = (ph - (lh - fe)) + pl;
+  const float th = y * lh, tl = Ops::fma(y, ll, Ops::fma(y, lh, -th));
+  constexpr float kShifter = 0x1.8p23f;
+  const float shifted = th + kShifter, n = shifted - kShifter;
+  const float p = onePlusPolynomial<Ops, Base2>((th - n) + tl);
+  float result;
+  if (__builtin_fabsf(th) <= 125.0f) result = floatFrom(bitsOf(p) + (bitsOf(shifted) << 23));
+  else if (th > 129.0f) result = __builtin_inff();
+  else if (th < -151.0f) result = 0.0f;
+  else result = scale(p, int(n));
+  if (bitsOf(x) >> 31) { // negative x
+    if (__builtin_truncf(y) != y) return __builtin_nanf("");
+    if (isOddInteger(y)) result = -result;
+  }
+  return result;
 }
 
 } // namespace floatalg

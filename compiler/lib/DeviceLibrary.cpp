@@ -56,10 +56,10 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.roundeven.f64", "__hipvk_roundeven_f64"},
     // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
     // intrinsics, which mean the correctly rounded function: OCML's or math.hip's (the float exp and
-    // log families), not Vulkan's looser one.
-    {"llvm.sin.f32", "__ocml_sin_f32"},
+    // log families, powf, sinf, cosf), not Vulkan's looser one.
+    {"llvm.sin.f32", "__hipvk_sinf"},
     {"llvm.sin.f64", "__ocml_sin_f64"},
-    {"llvm.cos.f32", "__ocml_cos_f32"},
+    {"llvm.cos.f32", "__hipvk_cosf"},
     {"llvm.cos.f64", "__ocml_cos_f64"},
     {"llvm.tan.f32", "__ocml_tan_f32"},
     {"llvm.tan.f64", "__ocml_tan_f64"},
@@ -73,9 +73,31 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.log2.f64", "__ocml_log2_f64"},
     {"llvm.log10.f32", "__hipvk_log10f"},
     {"llvm.log10.f64", "__ocml_log10_f64"},
-    {"llvm.pow.f32", "__ocml_pow_f32"},
+    {"llvm.pow.f32", "__hipvk_powf"},
     {"llvm.pow.f64", "__ocml_pow_f64"},
 };
+
+// OCML's own calls of its float exp, log and pow (erff, erfcf, tanhf, lgammaf... make them) take
+// math.hip's functions, as the user's calls do (math_functions.h): on devices with the fma
+// algorithms one reduction and one polynomial instead of OCML's extended-precision sequences.
+// Left alone: the calls in the __hipvk_ functions, which are those functions' other paths.
+constexpr std::pair<const char *, const char *> kLibraryRoutes[] = {
+    {"__ocml_exp_f32", "__hipvk_expf"},   {"__ocml_exp2_f32", "__hipvk_exp2f"}, {"__ocml_exp10_f32", "__hipvk_exp10f"},
+    {"__ocml_log_f32", "__hipvk_logf"},   {"__ocml_log2_f32", "__hipvk_log2f"}, {"__ocml_log10_f32", "__hipvk_log10f"},
+    {"__ocml_pow_f32", "__hipvk_powf"},
+};
+
+bool routeLibraryCalls(Module &m) {
+  bool routed = false;
+  for (auto [from, to] : kLibraryRoutes)
+    if (Function *f = m.getFunction(from))
+      for (User *u : make_early_inc_range(f->users()))
+        if (auto *call = dyn_cast<CallInst>(u); call && call->getCalledFunction() == f && !call->getFunction()->getName().starts_with("__hipvk_")) {
+          call->setCalledFunction(m.getOrInsertFunction(to, f->getFunctionType()));
+          routed = true;
+        }
+  return routed;
+}
 
 // Correctly rounded float division and square root (not under arcp/afn: -ffast-math, __fdividef)
 // become calls of math.hip's functions, which take the fma-based float algorithms or the paths
@@ -121,10 +143,11 @@ bool routeFloatDivisionAndSqrt(Module &m) {
   return !work.empty();
 }
 
-// Routes the intrinsics above (and float division and sqrt) to library functions; returns whether
-// any call was routed.
+// Routes the intrinsics above (and float division and sqrt, and OCML's exp and log calls) to
+// library functions; returns whether any call was routed.
 bool routeLibraryIntrinsics(Module &m, bool nativeFloat64) {
   bool routed = routeFloatDivisionAndSqrt(m);
+  routed |= routeLibraryCalls(m);
   for (auto [intrinsic, library] : kRoutes)
     if (Function *f = m.getFunction(intrinsic); f && !f->use_empty() && (nativeFloat64 || f->getIntrinsicID() != Intrinsic::fma || !f->getReturnType()->isDoubleTy())) {
       FunctionCallee replacement = m.getOrInsertFunction(library, f->getFunctionType());

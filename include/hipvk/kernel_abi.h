@@ -45,9 +45,10 @@ inline constexpr uint32_t kSpecIdDynamicSharedBytes = 3;
 // A boolean (given as a VkBool32): the device's GLSL.std.450 Fma is rounded once, in single and
 // double precision (VK_KHR_shader_fma, or a driver measured to fuse); the math library then uses it.
 inline constexpr uint32_t kSpecIdFusedFma = 4;
-// A boolean: single-precision division, 1/x, sqrt, 1/sqrt, exp2 and log2 take their float
-// algorithms built on the exact fma (compiler/devicelib/float_algorithms.h) instead of going
-// through double. The runtime sets it where kSpecIdFusedFma is set (HIPVK_FLOAT_ALGORITHMS forces
+// A boolean: single-precision division, 1/x, sqrt, 1/sqrt, exp2, log2 and the float exp, log, pow,
+// sin and cos take their float algorithms built on the exact fma
+// (compiler/devicelib/float_algorithms.h), and double rint its addition, instead of going through
+// double or OCML's code. The runtime sets it where kSpecIdFusedFma is set (HIPVK_FLOAT_ALGORITHMS forces
 // either way; on an unfused device the algorithms run on the emulated fma: exact, slow).
 inline constexpr uint32_t kSpecIdFmaFloatAlgorithms = 5;
 // A boolean: the device's GLSL.std.450 InverseSqrt gives IEEE 754's rSqrt at the inputs Vulkan

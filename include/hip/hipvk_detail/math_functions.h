@@ -40,14 +40,16 @@
 #else
 #define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_OCML_1_F(NAME, OCML, F32)
 #endif
-// The float exp and log families are hipvk's (compiler/devicelib/math.hip): evaluated directly in
-// float on devices with the fma float algorithms, OCML's elsewhere.
+// The float exp and log families, sinf and cosf are hipvk's (compiler/devicelib/math.hip):
+// evaluated directly in float on devices with the fma float algorithms, OCML's elsewhere.
 extern "C" __device__ __attribute__((const)) float __hipvk_expf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_exp2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_exp10f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_logf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_log2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_log10f(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_sinf(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_cosf(float);
 __HIPVK_OCML_1(acos, acos)
 __HIPVK_OCML_1(acosh, acosh)
 __HIPVK_OCML_1(asin, asin)
@@ -55,7 +57,7 @@ __HIPVK_OCML_1(asinh, asinh)
 __HIPVK_OCML_1(atan, atan)
 __HIPVK_OCML_1(atanh, atanh)
 __HIPVK_OCML_1(cbrt, cbrt)
-__HIPVK_OCML_1_APPROX(cos, cos, __ocml_cos_f32)
+__HIPVK_OCML_1_APPROX(cos, cos, __hipvk_cosf)
 __HIPVK_OCML_1(cosh, cosh)
 __HIPVK_OCML_1(cospi, cospi)
 __HIPVK_OCML_1(cyl_bessel_i0, i0)
@@ -79,7 +81,7 @@ __HIPVK_OCML_1(normcdf, ncdf)
 __HIPVK_OCML_1(normcdfinv, ncdfinv)
 __HIPVK_OCML_1(rcbrt, rcbrt)
 __HIPVK_OCML_1_F(rsqrt, rsqrt, __hipvk_rsqrtf)
-__HIPVK_OCML_1_APPROX(sin, sin, __ocml_sin_f32)
+__HIPVK_OCML_1_APPROX(sin, sin, __hipvk_sinf)
 __HIPVK_OCML_1(sinh, sinh)
 __HIPVK_OCML_1(sinpi, sinpi)
 __HIPVK_OCML_1(tan, tan)
@@ -115,21 +117,25 @@ template <typename A, typename B>
 inline constexpr bool __hipvk_promotes =
     std::is_arithmetic_v<A> && std::is_arithmetic_v<B> &&
     !(std::is_same_v<A, B> && std::is_floating_point_v<A>) && !(std::is_same_v<A, float> && std::is_same_v<B, float>);
-#define __HIPVK_OCML_2(NAME, OCML)                                                                           \
-  __HIPVK_MATH float NAME##f(float x, float y) { return __ocml_##OCML##_f32(x, y); }                         \
+#define __HIPVK_OCML_2_F(NAME, OCML, F32)                                                                    \
+  __HIPVK_MATH float NAME##f(float x, float y) { return F32(x, y); }                                         \
   __HIPVK_MATH double NAME(double x, double y) { return __ocml_##OCML##_f64(x, y); }                         \
-  __HIPVK_MATH float NAME(float x, float y) { return __ocml_##OCML##_f32(x, y); }                            \
+  __HIPVK_MATH float NAME(float x, float y) { return F32(x, y); }                                            \
   template <typename A, typename B, std::enable_if_t<__hipvk_promotes<A, B>, int> = 0>                      \
   __HIPVK_MATH double NAME(A x, B y) { return __ocml_##OCML##_f64(double(x), double(y)); }
+#define __HIPVK_OCML_2(NAME, OCML) __HIPVK_OCML_2_F(NAME, OCML, __ocml_##OCML##_f32)
+// powf is hipvk's (compiler/devicelib/math.hip), as the exp and log families above.
+extern "C" __device__ __attribute__((const)) float __hipvk_powf(float, float);
 __HIPVK_OCML_2(atan2, atan2)
 __HIPVK_OCML_2(fdim, fdim)
 __HIPVK_OCML_2(fmod, fmod)
 __HIPVK_OCML_2(hypot, hypot)
 __HIPVK_OCML_2(nextafter, nextafter)
-__HIPVK_OCML_2(pow, pow)
+__HIPVK_OCML_2_F(pow, pow, __hipvk_powf)
 __HIPVK_OCML_2(remainder, remainder)
 __HIPVK_OCML_2(rhypot, rhypot)
 #undef __HIPVK_OCML_2
+#undef __HIPVK_OCML_2_F
 
 // ---- exact or correctly rounded in one LLVM operation --------------------------------------------
 #define __HIPVK_BUILTIN_1(NAME)                                                         \
@@ -218,13 +224,18 @@ __HIPVK_MATH double lgamma_r(double x, int *out) { __HIPVK_OUT(int, __ocml_lgamm
     *sinOut = __ocml_##OCML##_##S(x, __HIPVK_PRIV(__out));               \
     *cosOut = __out;                                                    \
   }
-__HIPVK_SINCOS(sincosf, sincos, float, f32)
-__HIPVK_SINCOS(sincos, sincos, float, f32)
 __HIPVK_SINCOS(sincos, sincos, double, f64)
 __HIPVK_SINCOS(sincospif, sincospi, float, f32)
 __HIPVK_SINCOS(sincospi, sincospi, float, f32)
 __HIPVK_SINCOS(sincospi, sincospi, double, f64)
 #undef __HIPVK_SINCOS
+// sincosf is sinf and cosf, the same bits as the two calls (hipvk's own on devices with the fma
+// algorithms, OCML's sin and cos elsewhere); inlined, they share the reduction.
+__HIPVK_MATH void sincosf(float x, float *sinOut, float *cosOut) {
+  *sinOut = __hipvk_sinf(x);
+  *cosOut = __hipvk_cosf(x);
+}
+__HIPVK_MATH void sincos(float x, float *sinOut, float *cosOut) { sincosf(x, sinOut, cosOut); }
 #undef __HIPVK_PRIV
 
 // ---- lengths and reciprocal lengths --------------------------------------------------------------
