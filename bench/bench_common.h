@@ -3,6 +3,7 @@
 // two measure exactly the same work in the same way.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -37,21 +38,23 @@ inline Sizes parseSizes(int argc, char **argv) {
 // 1.9x slower, where CUDA does not (docs/PERFORMANCE.md, "2026-11-26 (night)"): without it the
 // rounds measure the clock ramp, not the kernel.
 inline constexpr double kWarmUpSeconds = 0.5;
-template <typename Launch, typename Sync> double timeMs(int reps, Launch launch, Sync sync) {
+// The least of three calls of `round` (which returns the milliseconds it timed), after calls for at
+// least kWarmUpSeconds.
+template <typename Round> double bestAfterWarmUp(Round round) {
   const auto warmUpStart = std::chrono::steady_clock::now();
-  do {
-    for (int r = 0; r < reps; ++r) launch();
-    sync();
-  } while (std::chrono::duration<double>(std::chrono::steady_clock::now() - warmUpStart).count() < kWarmUpSeconds);
-  double best = 0;
-  for (int round = 0; round < 3; ++round) {
+  do round();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - warmUpStart).count() < kWarmUpSeconds);
+  double best = round();
+  for (int r = 1; r < 3; ++r) best = std::min(best, round());
+  return best;
+}
+template <typename Launch, typename Sync> double timeMs(int reps, Launch launch, Sync sync) {
+  return bestAfterWarmUp([&] {
     auto start = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r) launch();
     sync();
-    std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-    if (round == 0 || elapsed.count() < best) best = elapsed.count();
-  }
-  return best / reps;
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  }) / reps;
 }
 
 inline void report(const char *kernel, const char *impl, double ms, double amount, const char *unit) {

@@ -125,20 +125,14 @@ inline void reportLaunches(const std::string &name, const char *impl, double ms,
 // warm-up rounds for at least bench::kWarmUpSeconds (the GPU's clocks after the host's set-up:
 // bench_common.h); `reset` (untimed) restores the inputs before each.
 template <typename Reset, typename Body> double timeSequenceMs(Reset reset, Body body) {
-  auto round = [&] {
+  return bench::bestAfterWarmUp([&] {
     reset();
     syncDevice();
     auto start = std::chrono::steady_clock::now();
     body();
     syncDevice();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  };
-  const auto warmUpStart = std::chrono::steady_clock::now();
-  do round();
-  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - warmUpStart).count() < bench::kWarmUpSeconds);
-  double best = round();
-  for (int r = 1; r < 3; ++r) best = std::min(best, round());
-  return best;
+  });
 }
 
 template <typename T> T *deviceAlloc(size_t n) {

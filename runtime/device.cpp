@@ -256,9 +256,11 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   const Options &options = context.options();
   const bool cpu = props_.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   const unsigned spinUs = options.waitSpinUs.value_or(cpu ? 0 : kDefaultWaitSpinUs);
-  fusedFma_ = v12Props_.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY && !(options.disabledFeatures & Options::FusedFma);
+  // What NVIDIA's proprietary driver was measured to do beyond Vulkan's promises (docs/MATH.md).
+  const bool nvidiaProprietary = v12Props_.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY;
+  fusedFma_ = nvidiaProprietary && !(options.disabledFeatures & Options::FusedFma);
   fmaFloatAlgorithms_ = options.fmaFloatAlgorithms.value_or(fusedFma_);
-  ieeeInverseSqrt_ = v12Props_.driverID == VK_DRIVER_ID_NVIDIA_PROPRIETARY && !(options.disabledFeatures & Options::IeeeInverseSqrt);
+  ieeeInverseSqrt_ = nvidiaProprietary && !(options.disabledFeatures & Options::IeeeInverseSqrt);
   health_ = std::make_unique<DeviceHealth>(
       std::chrono::microseconds(spinUs),
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.kernelTimeoutSeconds.value_or(0))));

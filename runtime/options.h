@@ -27,8 +27,9 @@ struct Options {
   // HIPVK_DISABLE_FEATURES=int64,float64,int16,int8,float16 (a comma list): every device is taken to
   // lack those shader types (and what needs them: 64-bit atomics, 8/16-bit storage), so kernels run
   // the variants compiled without them, as on SwiftShader. "fma" and "ieee-inverse-sqrt": the
-  // device's Fma is taken as unfused and its InverseSqrt as undefined at 0, infinity and NaN. "float-atomics" is
-  // HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know is refused (`refused`).
+  // device's Fma is taken as unfused and its InverseSqrt as undefined at 0, infinity and NaN.
+  // "float-atomics" is HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know is refused
+  // (`refused`).
   enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16, FusedFma = 32, IeeeInverseSqrt = 64 };
   unsigned disabledFeatures = 0;
   // HIPVK_FLOAT_ALGORITHMS=fma|double: the algorithms of single-precision division, 1/x, sqrt and
