@@ -196,6 +196,7 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
 
 struct Device::Logical {
   vk::Device device;  // declared first: destroyed after everything created from it
+  vk::DescriptorSetLayout constantWindowLayout;
   vk::PipelineLayout layout;
   vk::PipelineCache cache;
   std::filesystem::path cacheFile;
@@ -678,8 +679,21 @@ void Device::createLogical() {
   for (uint32_t i = 0; i < queueCount_; ++i) l->queues.push_back(getQueue(queueFamily_, i));
   if (copyFamily_) l->copyQueue = getQueue(*copyFamily_, 0);
 
+  // Every pipeline has the push constants and set 0 with the constant window, which only kernels
+  // that read it use (and have bound).
+  VkDescriptorSetLayoutBinding window{.binding = abi::kConstantWindowBinding,
+                                      .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                      .descriptorCount = 1,
+                                      .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+  VkDescriptorSetLayoutCreateInfo setInfo{.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = 1, .pBindings = &window};
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  check(vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &setLayout), "vkCreateDescriptorSetLayout");
+  l->constantWindowLayout = vk::DescriptorSetLayout(device, setLayout);
+  static_assert(abi::kConstantWindowSet == 0, "the pipeline layout's only set");
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, abi::kPushConstantBytes};
   VkPipelineLayoutCreateInfo layoutInfo{.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1,
+                                        .pSetLayouts = &setLayout,
                                         .pushConstantRangeCount = 1,
                                         .pPushConstantRanges = &range};
   VkPipelineLayout layout = VK_NULL_HANDLE;
@@ -754,6 +768,7 @@ AllocationTable &Device::hostAllocations() { return logical().hostAllocations; }
 DeviceHeap &Device::heap() { return *logical().heap; }
 MemPoolSet &Device::memPools() { return *logical().memPools; }
 VkPipelineLayout Device::pipelineLayout() { return logical().layout.get(); }
+VkDescriptorSetLayout Device::constantWindowLayout() { return logical().constantWindowLayout.get(); }
 VkPipeline Device::memsetEdgesPipeline() { return logical().memsetPipeline.get(); }
 
 Device::GridBarrierSlot Device::gridBarrier() {

@@ -104,6 +104,7 @@ class Device {
   DeviceHeap &heap();                  // hipMalloc's memory
   MemPoolSet &memPools();              // stream-ordered allocation
   VkPipelineLayout pipelineLayout();
+  VkDescriptorSetLayout constantWindowLayout();  // set 0 of pipelineLayout()
   VkPipeline memsetEdgesPipeline();
   // The grid barrier words (hipvk::abi::GridBarrier) of cooperative launches, in device memory.
   // Cooperative launches are serialised device-wide (StreamSet::enqueueExclusive), so one per

@@ -308,6 +308,10 @@ void launchKernel(Function &function, dim3 grid, dim3 block, const LaunchArgumen
     std::memcpy(push.data(), &header, sizeof(header));
 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    if (info.readsConstantWindow) {
+      VkDescriptorSet window = instance.constantWindow();
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, abi::kConstantWindowSet, 1, &window, 0, nullptr);
+    }
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push.data());
     // A grid within the device's limits is one plain dispatch: NVIDIA runs back-to-back
     // vkCmdDispatch ~0.2 us faster per launch than vkCmdDispatchBase at base 0 (floyd_warshall,

@@ -193,6 +193,12 @@ Metadata Metadata::parse(std::string_view text) {
     } else if (f[0] == "reloc") {
       expect(2);
       m.relocations.push_back(number<uint64_t>(f[1]));
+    } else if (f[0] == "constant_window") {
+      expect(3);
+      m.constantWindow = {number<uint64_t>(f[1]), number<uint64_t>(f[2])};
+      if (m.constantWindow.offset % abi::kConstantWindowAlignment || m.constantWindow.bytes > abi::kMaxConstantWindowBytes ||
+          m.constantWindow.bytes % abi::kConstantWindowVectorBytes)
+        invalidImage("metadata: malformed constant window");
     } else if (f[0] == "clock") {
       for (size_t i = 1; i < f.size(); ++i) {
         if (f[i] != "subgroup" && f[i] != "device") invalidImage("metadata: unknown clock scope");
@@ -222,6 +228,7 @@ Metadata Metadata::parse(std::string_view text) {
       invalidImage("metadata: global " + g.name + " out of bounds");
   for (uint64_t r : m.relocations)
     if (!inSegment(r, 8)) invalidImage("metadata: relocation out of bounds");
+  if (!inSegment(m.constantWindow.offset, m.constantWindow.bytes)) invalidImage("metadata: constant window out of bounds");
   return m;
 }
 
@@ -258,6 +265,8 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
   for (const blob::KernelModule &m : contents->modules) {
     SpirvModule &module = modules.emplace_back();
     module.requiredFeatures = m.requiredFeatures;
+    if ((m.requiredFeatures & blob::kConstantWindow) && parsed.constantWindow.bytes == 0)
+      invalidImage("a kernel module reads a constant window the metadata lacks");
     module.words.resize(m.spirv.size() / 4);
     std::memcpy(module.words.data(), m.spirv.data(), m.spirv.size());
     SpirvInterface interface = scanSpirv(module.words);
@@ -269,6 +278,7 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
       if (kernel == parsed.kernels.end()) invalidImage("kernel module holds " + std::string(name) + ", which the metadata lacks");
       kernel->spirvModules.push_back(modules.size() - 1);
       kernel->launchConditions |= module.requiredFeatures & blob::kDisjointPointerArguments;
+      kernel->readsConstantWindow |= (module.requiredFeatures & blob::kConstantWindow) != 0;
     }
   }
   // A translation unit without kernels (only __device__ functions or variables) has no SPIR-V.
@@ -371,6 +381,7 @@ Module::Instance::Instance(Device &device, const Module &module)
       std::string image = initialSegment(module);
       image.resize((image.size() + 3) & ~size_t(3), '\0');  // whole words: the copy can travel in the command buffer
       device.nullStream().copyHostToDevice(Resolved{segment_, 0}, image.data(), image.size(), false);
+      if (module.metadata_.constantWindow.bytes) bindConstantWindow(module.metadata_.constantWindow.offset, module.metadata_.constantWindow.bytes);
     } catch (...) {
       // No destructor runs for a failed constructor.
       if (segment_) device.allocations().remove(segment_->address());
@@ -378,6 +389,30 @@ Module::Instance::Instance(Device &device, const Module &module)
       throw;
     }
   }
+}
+
+// The constant window's descriptor set: the window's bytes of the segment as a uniform buffer.
+void Module::Instance::bindConstantWindow(uint64_t offset, uint64_t bytes) {
+  VkDevice vkDevice = device_.vk();
+  VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1};
+  VkDescriptorPoolCreateInfo poolInfo{.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &size};
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  check(vkCreateDescriptorPool(vkDevice, &poolInfo, nullptr, &pool), "vkCreateDescriptorPool");
+  windowPool_ = vk::DescriptorPool(vkDevice, pool);
+  VkDescriptorSetLayout layout = device_.constantWindowLayout();
+  VkDescriptorSetAllocateInfo setInfo{.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                      .descriptorPool = pool,
+                                      .descriptorSetCount = 1,
+                                      .pSetLayouts = &layout};
+  check(vkAllocateDescriptorSets(vkDevice, &setInfo, &constantWindow_), "vkAllocateDescriptorSets");
+  VkDescriptorBufferInfo window{segment_->buffer.buffer.get(), offset, bytes};
+  VkWriteDescriptorSet write{.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                             .dstSet = constantWindow_,
+                             .dstBinding = abi::kConstantWindowBinding,
+                             .descriptorCount = 1,
+                             .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                             .pBufferInfo = &window};
+  vkUpdateDescriptorSets(vkDevice, 1, &write, 0, nullptr);
 }
 
 // The segment's bytes on this device: the initializers (zero beyond them), each relocated

@@ -45,6 +45,7 @@ struct KernelInfo {
   std::vector<ArgInfo> args;
   std::vector<size_t> spirvModules;  // the SPIR-V modules holding the kernel (variants), in blob order
   uint32_t launchConditions = 0;     // launch conditions some of those modules have (blob feature bits)
+  bool readsConstantWindow = false;  // its modules read the constant window (blob::kConstantWindow)
 };
 
 enum class GlobalKind { Device, Constant, Managed };
@@ -62,6 +63,9 @@ struct Metadata {
   std::vector<KernelInfo> kernels;
   std::vector<GlobalInfo> globals;
   std::vector<uint64_t> relocations;  // segment offsets of 8-byte segment offsets to make addresses
+  struct {
+    uint64_t offset = 0, bytes = 0;  // segment bytes kernels read as a uniform buffer; 0 bytes: none
+  } constantWindow;
   bool subgroupClock = false, deviceClock = false;  // OpReadClockKHR scopes the code reads
 
   // Throws hipErrorInvalidImage on malformed text.
@@ -103,6 +107,8 @@ class Module {
     Instance &operator=(const Instance &) = delete;
 
     uint64_t segmentAddress() const;
+    // Descriptor set 0 of the kernels that read the module's constant window; null when it has none.
+    VkDescriptorSet constantWindow() const { return constantWindow_; }
     // The device address of a variable of this module (managed ones in the imported host pages).
     uint64_t address(const GlobalInfo &global) const;
     // The pipeline of `kernel` for this block size and dynamic shared size, created once, from the
@@ -113,6 +119,7 @@ class Module {
 
    private:
     std::string initialSegment(const Module &module) const;
+    void bindConstantWindow(uint64_t offset, uint64_t bytes);
     size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions) const;
     VkShaderModule shader(size_t index);  // with mutex_ held
 
@@ -121,6 +128,8 @@ class Module {
     std::vector<vk::ShaderModule> shaders_;  // per SPIR-V module, created when first needed
     std::shared_ptr<Allocation> segment_;
     std::shared_ptr<Allocation> managed_;  // the module's managed host pages, imported
+    vk::DescriptorPool windowPool_;        // holds constantWindow_
+    VkDescriptorSet constantWindow_ = VK_NULL_HANDLE;
     std::mutex mutex_;
     // Per (kernel, the launch conditions of its modules that hold, block size, dynamic shared bytes).
     std::map<std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;

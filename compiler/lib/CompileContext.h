@@ -69,6 +69,12 @@ struct ModuleLayout {
   std::vector<uint8_t> segmentInit; // initial bytes of the global segment
   std::vector<uint32_t> relocations; // offsets of 8-byte segment offsets the runtime makes addresses
   uint32_t segmentBytes = 0;
+  // The __constant__ variables kernels read as a uniform buffer (kernel_abi.h): those lying wholly
+  // in segment bytes [offset, offset + bytes); bytes is 0 when there are none.
+  struct ConstantWindow {
+    uint32_t offset = 0, bytes = 0;
+  } constantWindow;
+  bool inConstantWindow(const llvm::GlobalVariable &gv) const;
   llvm::MapVector<const llvm::Function *, KernelLayout> kernels;
 };
 

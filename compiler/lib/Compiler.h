@@ -32,7 +32,7 @@ struct CompileOptions {
 struct KernelSpirv {
   std::string kernel; // the entry point's (mangled) name
   std::vector<uint32_t> words;
-  uint32_t requiredFeatures = 0; // blob::kDisjointPointerArguments for that variant
+  uint32_t requiredFeatures = 0; // blob::kConstantWindow, kDisjointPointerArguments for that variant
   std::string variant;           // what the variant is for (diagnostics, --save-temps names); empty: none
 };
 

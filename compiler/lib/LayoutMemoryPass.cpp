@@ -140,14 +140,27 @@ void layoutGlobalSegment(Module &m, CompileContext &ctx) {
     }
     order.push_back(&gv);
   }
-  std::stable_partition(order.begin(), order.end(), [](GlobalVariable *gv) { return isManagedStorage(*gv); });
+  // Then the __constant__ variables, smallest first from a window boundary, so that as many as
+  // fit lie in the constant window (kernel_abi.h).
+  auto constants = std::stable_partition(order.begin(), order.end(), [](GlobalVariable *gv) { return isManagedStorage(*gv); });
+  auto constantsEnd = std::stable_partition(constants, order.end(), [](GlobalVariable *gv) { return isConstantVariable(*gv); });
+  std::stable_sort(constants, constantsEnd, [&](GlobalVariable *a, GlobalVariable *b) {
+    return dl.getTypeAllocSize(a->getValueType()) < dl.getTypeAllocSize(b->getValueType());
+  });
 
-  for (GlobalVariable *gv : order) {
+  ModuleLayout::ConstantWindow &window = layout.constantWindow;
+  for (auto it = order.begin(); it != order.end(); ++it) {
+    GlobalVariable *gv = *it;
+    if (it == constants && constants != constantsEnd) window.offset = layout.segmentBytes = uint32_t(alignTo(layout.segmentBytes, abi::kConstantWindowAlignment));
     uint64_t size = dl.getTypeAllocSize(gv->getValueType());
     uint32_t offset = uint32_t(alignTo(layout.segmentBytes, std::max<uint64_t>(gv->getAlign().valueOrOne().value(), dl.getPrefTypeAlign(gv->getValueType()).value())));
     layout.segmentBytes = uint32_t(offset + size);
     layout.segmentOffsets[gv] = offset;
+    if (isConstantVariable(*gv) && offset + size - window.offset <= abi::kMaxConstantWindowBytes)
+      window.bytes = uint32_t(alignTo(offset + size - window.offset, abi::kConstantWindowVectorBytes));
   }
+  // The uniform block is read in whole vectors: the segment covers the window's last one.
+  layout.segmentBytes = std::max(layout.segmentBytes, window.offset + window.bytes);
   layout.segmentInit.assign(layout.segmentBytes, 0);
 
   SegmentImage image{dl, layout.segmentOffsets, layout.segmentInit, layout.relocations};
@@ -174,6 +187,13 @@ bool isDynamicShared(const GlobalVariable &gv) {
 }
 
 } // namespace
+
+bool ModuleLayout::inConstantWindow(const GlobalVariable &gv) const {
+  auto it = segmentOffsets.find(&gv);
+  if (!constantWindow.bytes || !isConstantVariable(gv) || it == segmentOffsets.end()) return false;
+  const uint64_t size = gv.getParent()->getDataLayout().getTypeAllocSize(gv.getValueType());
+  return it->second >= constantWindow.offset && it->second + size <= uint64_t(constantWindow.offset) + constantWindow.bytes;
+}
 
 PreservedAnalyses LayoutMemoryPass::run(Module &m, ModuleAnalysisManager &) {
   const DataLayout &dl = m.getDataLayout();

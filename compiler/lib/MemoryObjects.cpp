@@ -54,6 +54,8 @@ void markNarrowAccess(Instruction &access, unsigned bits) {
   access.setMetadata(kNarrowAccess, MDNode::get(c, {MDBuilder(c).createConstant(ConstantInt::get(Type::getInt32Ty(c), bits))}));
 }
 
+bool isConstantVariable(const GlobalVariable &gv) { return gv.getAddressSpace() == AS::Constant && gv.isExternallyInitialized(); }
+
 const Value *accessedPointer(const Instruction &inst) {
   if (auto *load = dyn_cast<LoadInst>(&inst)) return load->getPointerOperand();
   if (auto *store = dyn_cast<StoreInst>(&inst)) return store->getPointerOperand();

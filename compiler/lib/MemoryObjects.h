@@ -31,6 +31,10 @@ void markNarrowAccess(llvm::Instruction &access, unsigned bits);
 // parameter of a disjoint-pointer variant).
 bool readsImmutableMemory(const llvm::LoadInst &load);
 
+// A HIP __constant__ variable (address space 4, written by the host through the symbol API), as
+// opposed to the constant tables LLVM and the math library make.
+bool isConstantVariable(const llvm::GlobalVariable &gv);
+
 // The pointer a load, store or atomic instruction accesses memory through; null for others.
 const llvm::Value *accessedPointer(const llvm::Instruction &inst);
 

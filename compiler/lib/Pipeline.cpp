@@ -150,6 +150,8 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<KernelS
     md += "global " + s.name + " " + std::to_string(s.offset) + " " + std::to_string(s.size) + " " + s.kind +
           (s.kind == "managed" ? " " + std::to_string(s.slot) : "") + "\n";
   for (uint32_t offset : layout.relocations) md += "reloc " + std::to_string(offset) + "\n";
+  if (layout.constantWindow.bytes)
+    md += "constant_window " + std::to_string(layout.constantWindow.offset) + " " + std::to_string(layout.constantWindow.bytes) + "\n";
   for (const auto &[f, k] : layout.kernels) {
     md += "kernel " + f->getName().str() + " " + (k.pushArguments ? "1 " : "0 ") + std::to_string(k.argumentBytes) + " " +
           std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
@@ -244,7 +246,7 @@ std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOption
     const Function *kernel = copy->getFunction(modules[i].kernel);
     if (!kernel || !wanted(*kernel, modules[i])) continue;
     if (!finishKernelModule(modules[i], i, options).empty()) return {};
-    modules[i].requiredFeatures = requiredFeatures;
+    modules[i].requiredFeatures |= requiredFeatures;
     modules[i].variant = variant;
     saveVariant(options, i, modules[i]);
     variants.push_back(std::move(modules[i]));

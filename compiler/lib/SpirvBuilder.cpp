@@ -94,6 +94,16 @@ SpvId SpirvBuilder::typeArrayWithStride(SpvId element, SpvId lengthId, uint32_t 
   return id;
 }
 
+SpvId SpirvBuilder::typeBlock(SpvId member, spv::Decoration memberDecoration) {
+  // Not the de-duplicated struct: SSA aggregates must stay undecorated.
+  SpvId block = newId();
+  emit(Globals, spv::OpTypeStruct, {block, member});
+  decorate(block, spv::DecorationBlock);
+  emit(Annotations, spv::OpMemberDecorate, {block, 0, uint32_t(spv::DecorationOffset), 0});
+  if (memberDecoration != spv::DecorationMax) emit(Annotations, spv::OpMemberDecorate, {block, 0, uint32_t(memberDecoration)});
+  return block;
+}
+
 SpvId SpirvBuilder::typeStruct(const std::vector<SpvId> &members) {
   return cached(types_, spv::OpTypeStruct, Words(members.begin(), members.end()), false);
 }

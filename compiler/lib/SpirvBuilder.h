@@ -50,6 +50,9 @@ public:
   SpvId typeArray(SpvId element, SpvId lengthId);       // undecorated (Function/Workgroup use)
   SpvId typeArrayWithStride(SpvId element, SpvId lengthId, uint32_t stride); // never shared
   SpvId typeStruct(const std::vector<SpvId> &members);  // undecorated SSA aggregates
+  // A fresh struct decorated Block whose one member, at offset 0, has `memberDecoration` unless
+  // that is DecorationMax: the interface blocks of push constants, uniform buffers and views.
+  SpvId typeBlock(SpvId member, spv::Decoration memberDecoration = spv::DecorationMax);
   SpvId typePointer(spv::StorageClass sc, SpvId pointee);
   SpvId typeFunction(SpvId ret, const std::vector<SpvId> &params);
 

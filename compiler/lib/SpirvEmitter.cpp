@@ -1,5 +1,7 @@
 #include "SpirvEmitterImpl.h"
 
+#include <hipvk/offload_blob.h>
+
 #include <llvm/ADT/MapVector.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
@@ -26,15 +28,24 @@ SpvId ModuleState::pushConstantVar(uint32_t words) {
   SpvId &var = pushConstantVars[words];
   if (!var) {
     SpvId u32 = b.typeInt(32);
-    SpvId array = b.typeArrayWithStride(u32, b.constU32(words), 4);
-    SpvId block = b.newId();
-    b.emit(SpirvBuilder::Globals, spv::OpTypeStruct, {block, array});
-    b.decorate(block, spv::DecorationBlock);
-    b.emit(SpirvBuilder::Annotations, spv::OpMemberDecorate, {block, 0, uint32_t(spv::DecorationOffset), 0});
+    SpvId block = b.typeBlock(b.typeArrayWithStride(u32, b.constU32(words), 4));
     var = b.newId();
     b.emit(SpirvBuilder::Globals, spv::OpVariable, {b.typePointer(spv::StorageClassPushConstant, block), var, uint32_t(spv::StorageClassPushConstant)});
   }
   return var;
+}
+
+SpvId ModuleState::constantWindow() {
+  if (!constantWindowVar) {
+    SpvId vector = b.typeVector(b.typeInt(32), abi::kConstantWindowVectorBytes / 4);
+    const uint32_t vectors = abi::kMaxConstantWindowBytes / abi::kConstantWindowVectorBytes;
+    SpvId block = b.typeBlock(b.typeArrayWithStride(vector, b.constU32(vectors), abi::kConstantWindowVectorBytes));
+    constantWindowVar = b.newId();
+    b.emit(SpirvBuilder::Globals, spv::OpVariable, {b.typePointer(spv::StorageClassUniform, block), constantWindowVar, uint32_t(spv::StorageClassUniform)});
+    b.decorate(constantWindowVar, spv::DecorationDescriptorSet, {abi::kConstantWindowSet});
+    b.decorate(constantWindowVar, spv::DecorationBinding, {abi::kConstantWindowBinding});
+  }
+  return constantWindowVar;
 }
 
 void ModuleState::createBlockDimSpecConstants() {
@@ -848,7 +859,7 @@ void KernelEmitter::emit() {
 // constants: the validation layer sums the Workgroup variables of a whole module against
 // maxComputeSharedMemorySize (VUID-RuntimeSpirv-Workgroup-06530), so kernels that each fit the
 // limit must not share one; and the runtime then builds only the modules of launched kernels.
-static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayout &layout, const DataLayout &dl, CompileContext &ctx) {
+static KernelSpirv emitKernelModule(Function &kernel, const KernelLayout &layout, const DataLayout &dl, CompileContext &ctx) {
   ModuleState state(ctx, dl);
   SpirvBuilder &b = state.b;
   b.requireCapability(spv::CapabilityShader);
@@ -856,18 +867,19 @@ static std::vector<uint32_t> emitKernelModule(Function &kernel, const KernelLayo
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
   KernelEmitter(state, kernel, layout).emit();
-  std::vector<uint32_t> words = b.finish();
+  KernelSpirv module{kernel.getName().str(), b.finish()};
+  if (state.constantWindowVar) module.requiredFeatures |= blob::kConstantWindow;
   // Without native 64-bit integers the module keeps them where they cannot be lowered: its
   // capability then names what the device must have.
-  if (!ctx.native.int64) (void)lowerInt64(words);
-  return words;
+  if (!ctx.native.int64) (void)lowerInt64(module.words);
+  return module;
 }
 
 std::vector<KernelSpirv> emitSpirv(Module &m, CompileContext &ctx) {
   std::vector<KernelSpirv> modules; // in the order of ctx.layout.kernels, which is the module's
   for (Function &f : m) {
     auto it = ctx.layout.kernels.find(&f);
-    if (it != ctx.layout.kernels.end()) modules.push_back({f.getName().str(), emitKernelModule(f, it->second, m.getDataLayout(), ctx)});
+    if (it != ctx.layout.kernels.end()) modules.push_back(emitKernelModule(f, it->second, m.getDataLayout(), ctx));
   }
   if (ctx.diagnostics.hasErrors()) return {};
   return modules;

@@ -22,7 +22,9 @@ namespace hipvk {
 enum class DeviceBuiltin;
 
 // Where a pointer points, which decides its representation and how memory is accessed through it.
-enum class PointerClass { Unknown, Global, Shared, Private, KernelArgument };
+// ConstantWindow is no pointer's class: global loads from the constant window (kernel_abi.h) read
+// it through a byte offset, as the word arrays are read.
+enum class PointerClass { Unknown, Global, Shared, Private, KernelArgument, ConstantWindow };
 
 // What an atomic access does, for its memory semantics: a load may only acquire, a store only
 // release; read-modify-writes and fences do both.
@@ -41,10 +43,13 @@ struct ModuleState {
   std::map<uint32_t, SpvId> deviceFlagSpecs; // by spec id
   SpvId flatBlockSpec = 0, blockPlaneSpec = 0; // blockDim.x*y*z and blockDim.x*y, made by flatBlockSize()
   std::map<uint32_t, SpvId> pushConstantVars; // by word count
+  SpvId constantWindowVar = 0;                 // made by constantWindow()
 
   ModuleState(CompileContext &ctx, const llvm::DataLayout &dl) : ctx(ctx), dl(dl) {}
   SpvId builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type);
   SpvId pushConstantVar(uint32_t words);
+  // The uniform buffer of the module's constant window (kernel_abi.h): 16-byte vectors of u32.
+  SpvId constantWindow();
   void createBlockDimSpecConstants();
   SpvId specOp(spv::Op opcode, SpvId type, SpvId a, SpvId c); // OpSpecConstantOp
   SpvId flatBlockSize();
@@ -155,6 +160,10 @@ private:
   enum class LoadView { Plain, ReadOnly, Coherent };
   LoadView loadViewOf(const llvm::Instruction &at) const;
   SpvId viewPointer(LoadView view, SpvId address, SpvId type);
+  // A global load at a constant offset of a __constant__ variable in the constant window, through
+  // the uniform buffer; 0 when the load is not such a load.
+  SpvId loadFromConstantWindow(llvm::Type *t, llvm::Align align, const llvm::Instruction &at);
+  SpvId constantWindowVariable();
   LoadView loadView_ = LoadView::Plain;
   bool coherentLoads_ = false; // kernelAcquiresAtDeviceScope
   std::map<std::pair<LoadView, SpvId>, SpvId> viewBlocks_; // (view, loaded type) -> its Block

@@ -6,6 +6,7 @@
 #include "MemoryObjects.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace llvm;
 
@@ -231,6 +232,13 @@ SpvId KernelEmitter::wordPointer(PointerClass c, SpvId byteOffset, uint32_t extr
   switch (c) {
   case PointerClass::Shared: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassWorkgroup, u32t), {sharedVariable(), index});
   case PointerClass::Private: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassFunction, u32t), {privateVar_, index});
+  case PointerClass::ConstantWindow: { // read at constant offsets only (loadFromConstantWindow)
+    constexpr uint32_t wordsPerVector = abi::kConstantWindowVectorBytes / 4;
+    const std::optional<uint64_t> word = knownConstant(index);
+    assert(word && "a computed offset into the constant window");
+    return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassUniform, u32t),
+              {constantWindowVariable(), u32(0), u32(uint32_t(*word / wordsPerVector)), u32(uint32_t(*word % wordsPerVector))});
+  }
   default: return op(spv::OpAccessChain, b_.typePointer(spv::StorageClassPushConstant, u32t), {pushVar_, u32(0), index});
   }
 }
@@ -381,6 +389,8 @@ SpvId KernelEmitter::argumentAddress(SpvId address) {
 }
 
 SpvId KernelEmitter::load(PointerClass c, SpvId address, Type *t, Align align, bool isVolatile, const Instruction &at) {
+  if (c == PointerClass::Global && !isVolatile)
+    if (SpvId v = loadFromConstantWindow(t, align, at)) return v;
   // (Arguments are read in the prologue with the entry block's first instruction as `at`.)
   if (unsigned bits = out_ == &prologue_ ? 0 : narrowAccessBits(at)) {
     if (c == PointerClass::KernelArgument) address = argumentAddress(address);

@@ -71,6 +71,17 @@ enum WarpReduceOp : uint32_t {
 // Dynamic shared memory starts at the kernel's static __shared__ bytes rounded up to this.
 inline constexpr uint32_t kDynamicSharedAlignment = 16;
 
+// The constant window: the global segment's __constant__ variables that kernels read as a uniform
+// buffer (descriptor set 0, binding 0) rather than through their device address, so that drivers
+// keep them in their constant banks as CUDA keeps __constant__ (docs/ABI.md). It starts at a
+// multiple of the largest minUniformBufferOffsetAlignment Vulkan allows and spans at most the
+// maxUniformBufferRange every device has; the uniform block is an array of 16-byte vectors (std140).
+inline constexpr uint32_t kConstantWindowSet = 0;
+inline constexpr uint32_t kConstantWindowBinding = 0;
+inline constexpr uint32_t kConstantWindowAlignment = 256;
+inline constexpr uint32_t kMaxConstantWindowBytes = 16384;
+inline constexpr uint32_t kConstantWindowVectorBytes = 16;
+
 // ---- the service buffer ---------------------------------------------------------------------
 // One per device, in host-visible memory, its address in PushHeader::serviceBuffer of every
 // launch. Kernels write printf records and the trap status into it; the runtime reads and resets

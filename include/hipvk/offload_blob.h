@@ -55,7 +55,10 @@ static_assert(sizeof(Header) == 24 && sizeof(SectionEntry) == 24 && sizeof(Kerne
 //   was compiled as if every pointer parameter of its kernels were __restrict__, which holds when
 //   each non-null pointer argument points into a different hipMalloc allocation.
 inline constexpr uint32_t kDisjointPointerArguments = 1u << 0;
-inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments;
+// - kConstantWindow: the module reads the metadata's `constant_window` as a uniform buffer, which
+//   the runtime binds for its launches (kernel_abi.h); runtimes that predate it refuse the module.
+inline constexpr uint32_t kConstantWindow = 1u << 1;
+inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments | kConstantWindow;
 
 // Layout of Clang's wrapper around the embedded blob (argument of __hipRegisterFatBinary).
 struct ClangFatbinWrapper {

@@ -15,6 +15,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/SourceMgr.h>
 
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -401,18 +402,27 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
 )");
   CompileResult r = compileModule(*p.module, {});
   REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
-  // hits.managed at 0 (host pages mirror it), then table 16, cursor 32, ptrs 48, the hits slot 64.
-  CHECK(r.metadata.find("global table 16 16 device\n") != std::string::npos);
-  CHECK(r.metadata.find("global cursor 32 8 device\n") != std::string::npos);
-  CHECK(r.metadata.find("global ptrs 48 16 constant\n") != std::string::npos);
-  CHECK(r.metadata.find("global hits 0 4 managed 64\n") != std::string::npos);
+  // hits.managed at 0 (host pages mirror it), then the __constant__ ptrs from the constant
+  // window's boundary, 256, then table 272, cursor 288, the hits slot 296.
+  CHECK(r.metadata.find("global ptrs 256 16 constant\n") != std::string::npos);
+  CHECK(r.metadata.find("constant_window 256 16\n") != std::string::npos);
+  CHECK(r.metadata.find("global table 272 16 device\n") != std::string::npos);
+  CHECK(r.metadata.find("global cursor 288 8 device\n") != std::string::npos);
+  CHECK(r.metadata.find("global hits 0 4 managed 296\n") != std::string::npos);
   CHECK(r.metadata.find("hits.managed") == std::string::npos);
-  CHECK(r.metadata.find("reloc 32\nreloc 48\n") != std::string::npos);
-  CHECK(r.metadata.find("reloc 56") == std::string::npos);  // a null pointer stays zero
-  REQUIRE(r.globalInit.size() >= 49);
+  CHECK(r.metadata.find("reloc 256\nreloc 288\n") != std::string::npos);
+  CHECK(r.metadata.find("reloc 264") == std::string::npos);  // a null pointer stays zero
+  REQUIRE(r.globalInit.size() >= 296);
+  auto word64 = [&](size_t at) {
+    uint64_t v = 0;
+    std::memcpy(&v, r.globalInit.data() + at, sizeof v);
+    return v;
+  };
   CHECK(r.globalInit[0] == 7);
-  CHECK(r.globalInit[32] == 16 + 8);  // &table[2] as a segment offset
-  CHECK(r.globalInit[48] == 16);
+  CHECK(word64(288) == 272 + 8);  // &table[2] as a segment offset
+  CHECK(word64(256) == 272);
+  // ptrs[0] is read at a constant offset: through the window.
+  for (const KernelSpirv &module : r.modules) CHECK((module.requiredFeatures & blob::kConstantWindow) != 0);
   for (const KernelSpirv &module : r.modules) CHECK(validateSpirv(module.words) == "");
 }
 

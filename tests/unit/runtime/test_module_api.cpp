@@ -152,11 +152,17 @@ TEST_CASE("module API: one SPIR-V module per kernel, variants, and blobs of anot
   HIP_CHECK(hipFree(out));
 
   // A kernel without a module, a module naming a kernel the metadata lacks, a name that is not an
-  // entry point of its module: malformed images.
+  // entry point of its module, a module reading a constant window the metadata lacks, and windows
+  // misaligned, larger than 16 KiB or past the segment: malformed images.
+  const std::vector<KernelModule> both = {{0, {"_Z5indexPjj"}, bytes(kernel_index)}, {0, {"_Z7globalsPj"}, bytes(kernel_globals)}};
   const std::vector<std::vector<uint8_t>> malformed = {
       write({metadata, {}, {{0, {"_Z5indexPjj"}, bytes(kernel_index)}}}),
-      write({kIndexMeta, {}, {{0, {"_Z5indexPjj"}, bytes(kernel_index)}, {0, {"_Z7globalsPj"}, bytes(kernel_globals)}}}),
+      write({kIndexMeta, {}, both}),
       write({metadata, {}, {{0, {"_Z5indexPjj", "_Z7globalsPj"}, bytes(kernel_index)}}}),
+      write({metadata, {}, {{kConstantWindow, {"_Z5indexPjj"}, bytes(kernel_index)}, {0, {"_Z7globalsPj"}, bytes(kernel_globals)}}}),
+      write({metadata + "constant_window 8 16\n", {}, both}),
+      write({metadata + "constant_window 0 32768\n", {}, both}),
+      write({metadata + "constant_window 0 96\n", {}, both}),
   };
   for (const std::vector<uint8_t> &bad : malformed) CHECK_EQ(hipModuleLoadData(&m, bad.data()), hipErrorInvalidImage);
 
