@@ -4,7 +4,9 @@
 // at 0.93x CUDA as written, 1.05x unrolled by 4 and 1.00x by 8. Unrolling keeps the order of every
 // operation (a float sum stays the same sum). Loops with their own unroll pragma, with convergent
 // operations (barriers, warp functions), with a constant trip count (O2 has unrolled the small
-// ones already) or with a large body are left alone.
+// ones already), that run at most kUnrollCount times (a block staging its tile and halo: the
+// remainder loop would do all the work, behind the unrolled body's code) or with a large body are
+// left alone.
 #include "CompileContext.h"
 #include "Passes.h"
 
@@ -36,6 +38,7 @@ bool readsGlobalMemory(const Instruction &inst) {
 
 bool worthUnrolling(Loop &loop, ScalarEvolution &se) {
   if (!loop.isInnermost() || se.getSmallConstantTripCount(&loop) != 0) return false;
+  if (unsigned maxTrips = se.getSmallConstantMaxTripCount(&loop); maxTrips != 0 && maxTrips <= kUnrollCount) return false;
   if (findOptionMDForLoop(&loop, "llvm.loop.unroll.disable") || findOptionMDForLoop(&loop, "llvm.loop.unroll.count") ||
       findOptionMDForLoop(&loop, "llvm.loop.unroll.full") || findOptionMDForLoop(&loop, "llvm.loop.unroll.enable"))
     return false;

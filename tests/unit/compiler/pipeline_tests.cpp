@@ -412,13 +412,15 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   CHECK(r.metadata.find("hits.managed") == std::string::npos);
   CHECK(r.metadata.find("reloc 256\nreloc 288\n") != std::string::npos);
   CHECK(r.metadata.find("reloc 264") == std::string::npos);  // a null pointer stays zero
-  REQUIRE(r.globalInit.size() >= 296);
+  REQUIRE(r.globalInit.size() >= 290);
+  std::vector<uint8_t> image(r.globalInit.begin(), r.globalInit.end());
+  image.resize(296);  // trailing zeros do not travel
   auto word64 = [&](size_t at) {
     uint64_t v = 0;
-    std::memcpy(&v, r.globalInit.data() + at, sizeof v);
+    std::memcpy(&v, image.data() + at, sizeof v);
     return v;
   };
-  CHECK(r.globalInit[0] == 7);
+  CHECK(image[0] == 7);
   CHECK(word64(288) == 272 + 8);  // &table[2] as a segment offset
   CHECK(word64(256) == 272);
   // ptrs[0] is read at a constant offset: through the window.
