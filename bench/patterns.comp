@@ -128,6 +128,17 @@ void main() {
   barrier();
   for (int i = t; i < count; i += kThreads) args.out_.v[diag0 + i] = tile[i];
 }
+#elif defined(FLOYD_WARSHALL)
+// floyd_warshall_step(int *dist, int n, int k): one update per thread, 2-D blocks.
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Ints { int v[]; };
+layout(push_constant) uniform Args { HIPVK_HEADER Ints dist; int n; int k; } args;
+void main() {
+  int j = int(gl_WorkGroupID.x * gl_WorkGroupSize.x + gl_LocalInvocationID.x);
+  int i = int(gl_WorkGroupID.y * gl_WorkGroupSize.y + gl_LocalInvocationID.y);
+  if (i >= args.n || j >= args.n) return;
+  int through = args.dist.v[i * args.n + args.k] + args.dist.v[args.k * args.n + j];
+  if (through < args.dist.v[i * args.n + j]) args.dist.v[i * args.n + j] = through;
+}
 #elif defined(BITONIC)
 // bitonic_step(unsigned *keys, int j, int k): one compare-and-swap per thread pair.
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Uints { uint v[]; };

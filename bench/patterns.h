@@ -40,6 +40,7 @@
 #include "glsl_pat_conv1d_tiled_r31.h"
 #include "glsl_pat_conv1d_tiled_r63.h"
 #include "glsl_pat_bitonic.h"
+#include "glsl_pat_floyd_warshall.h"
 #include "glsl_pat_fma_float.h"
 #include "glsl_pat_merge_path.h"
 #include "glsl_pat_nbody.h"
@@ -168,7 +169,7 @@ inline float sixteenths(uint64_t i, uint64_t seed) { return float(int(mix(i, see
 constexpr int kGlslRadii[6] = {1, 3, 7, 15, 31, 63};
 struct Glsl {
   bool runs = std::getenv("HIPVK_DISABLE_FEATURES") == nullptr;  // the twins use 64-bit integers
-  GlslKernel conv[6], convTiled[6], mergePath, fmaFloat, stencil, bitonic, nbody;
+  GlslKernel conv[6], convTiled[6], mergePath, fmaFloat, stencil, floydWarshall, bitonic, nbody;
   Glsl() {
     struct Embedded {
       const uint32_t *spirv;
@@ -192,6 +193,7 @@ struct Glsl {
     registerGlsl(stencil, "glsl_pat_stencil7", glsl_pat_stencil7, sizeof glsl_pat_stencil7, {8, 8, 4, 4, 4, 4, 4}, 0);
     registerGlsl(mergePath, "glsl_pat_merge_path", glsl_pat_merge_path, sizeof glsl_pat_merge_path, {8, 4, 8, 4, 8},
                  (kMergeTile + 2) * sizeof(int));
+    registerGlsl(floydWarshall, "glsl_pat_floyd_warshall", glsl_pat_floyd_warshall, sizeof glsl_pat_floyd_warshall, {8, 4, 4}, 0);
     registerGlsl(bitonic, "glsl_pat_bitonic", glsl_pat_bitonic, sizeof glsl_pat_bitonic, {8, 4, 4}, 0);
     registerGlsl(nbody, "glsl_pat_nbody", glsl_pat_nbody, sizeof glsl_pat_nbody, {8, 8, 4}, kBodyThreads * 16);
   }
@@ -487,10 +489,10 @@ inline void floydWarshall(const Sizes &sz, const char *impl) {
     }
   int *d = deviceAlloc<int>(init.size());
   const dim3 block(32, 8), grid(blocksFor(n, 32), blocksFor(n, 8));
-  double ms = timeSequenceMs([&] { CHECK(hipMemcpy(d, init.data(), init.size() * sizeof(int), hipMemcpyHostToDevice)); },
-                             [&] {
-                               for (int k = 0; k < n; ++k) floyd_warshall_step<<<grid, block>>>(d, n, k);
-                             });
+  auto upload = [&] { CHECK(hipMemcpy(d, init.data(), init.size() * sizeof(int), hipMemcpyHostToDevice)); };
+  double ms = timeSequenceMs(upload, [&] {
+    for (int k = 0; k < n; ++k) floyd_warshall_step<<<grid, block>>>(d, n, k);
+  });
   std::vector<int> got = hostCopy(d, init.size()), want = init;
   for (int k = 0; k < n; ++k)
     for (int i = 0; i < n; ++i) {
@@ -502,6 +504,16 @@ inline void floydWarshall(const Sizes &sz, const char *impl) {
   verify(got == want, std::string("floyd_warshall ") + impl);
   std::string name = "floyd_warshall n=" + std::to_string(n);
   reportLaunches(name, impl, ms, n, double(n) * n * n, "Gupdate/s");
+#if defined(PATTERNS_GLSL)
+  if (glsl().runs) {
+    int nArg = n;
+    double g = timeSequenceMs(upload, [&] {
+      for (int k = 0; k < n; ++k) glsl().floydWarshall.launch(grid, block, {&d, &nArg, &k});
+    });
+    verify(hostCopy(d, init.size()) == want, "floyd_warshall glsl");
+    reportLaunches(name, "glsl", g, n, double(n) * n * n, "Gupdate/s");
+  }
+#endif
   CHECK(hipFree(d));
 }
 
