@@ -4,8 +4,8 @@
 //   at constant offsets of those variables (a filter's taps in an unrolled loop, a struct's fields)
 //   read it there: NVIDIA then keeps the value in a constant bank and folds it into the
 //   instruction's operand, as CUDA does for __constant__. Loads at computed offsets keep the path
-//   below: on NVIDIA a uniform buffer read at a lane's own index serialises like CUDA's constant
-//   cache, and even a uniform index in a loop was slower there than through the cache
+//   below: a constant bank serialises lanes that read different addresses, and CUDA's, which the
+//   window is on NVIDIA, ran the suite's per-lane and in-loop reads 4-37x slower than this path
 //   (docs/PERFORMANCE.md).
 // - Views: a pointer to a Block whose only member carries a decoration, the shape glslang gives
 //   GLSL's `readonly` / `coherent buffer_reference` blocks.
