@@ -43,6 +43,9 @@ namespace floatalg {
 
 FLOATALG_FN uint32_t bitsOf(float x) { return __builtin_bit_cast(uint32_t, x); }
 FLOATALG_FN float floatFrom(uint32_t b) { return __builtin_bit_cast(float, b); }
+// 1.5 * 2^23: for |v| < 2^22, v + kShifter rounds v to an integer n, which is the sum less
+// kShifter and, in two's complement, the sum's low mantissa bits.
+constexpr float kShifter = 0x1.8p23f;
 // 2^n as a float, for -126 <= n <= 127.
 FLOATALG_FN float powerOfTwo(int n) { return floatFrom(uint32_t(n + 127) << 23); }
 
@@ -271,7 +274,6 @@ template <class Ops, class Base> FLOATALG_FN float onePlusPolynomial(float r) {
 // bits; elsewhere scale() multiplies by 2^n rounding once more (overflow to infinity, subnormal
 // results within 1 ulp, 0 where the device flushes them), or the result is infinite or 0 outright.
 template <class Ops, class Base> FLOATALG_FN float exponential(float x) {
-  constexpr float kShifter = 0x1.8p23f;
   const float t = Ops::fma(x, Base::kLog2Base, kShifter), n = t - kShifter;
   float r = Ops::fma(-n, Base::kLogBase2High, x);
   if constexpr (Base::kLogBase2Low != 0.0f) r = Ops::fma(-n, Base::kLogBase2Low, r);
@@ -340,7 +342,7 @@ struct QuarterTurns {
   uint32_t quadrant; // j in the low bits
 };
 template <class Ops> FLOATALG_FN QuarterTurns reduceQuarterTurns(float ax) {
-  constexpr float kShifter = 0x1.8p23f, kTwoOverPi = 0x1.45f306p-1f;
+  constexpr float kTwoOverPi = 0x1.45f306p-1f;
   constexpr float p1 = 0x1.921fb6p+0f, p2 = -0x1.777a5cp-25f, p3 = -0x1.ee59dap-50f; // pi/2
   const float t = Ops::fma(ax, kTwoOverPi, kShifter), j = t - kShifter;
   return {Ops::fma(-j, p3, Ops::fma(-j, p2, Ops::fma(-j, p1, ax))), bitsOf(t)};
@@ -430,7 +432,6 @@ template <class Ops> FLOATALG_FN float power(float x, float y) {
   const float ph = s * ah, pl = Ops::fma(s, ah, -ph) + Ops::fma(s, al, sc * derivative);
   const float lh = fe + ph, ll = (ph - (lh - fe)) + pl;
   const float th = y * lh, tl = Ops::fma(y, ll, Ops::fma(y, lh, -th));
-  constexpr float kShifter = 0x1.8p23f;
   const float shifted = th + kShifter, n = shifted - kShifter;
   const float p = onePlusPolynomial<Ops, Base2>((th - n) + tl);
   float result;

@@ -89,13 +89,17 @@ constexpr std::pair<const char *, const char *> kLibraryRoutes[] = {
 
 bool routeLibraryCalls(Module &m) {
   bool routed = false;
-  for (auto [from, to] : kLibraryRoutes)
-    if (Function *f = m.getFunction(from))
-      for (User *u : make_early_inc_range(f->users()))
-        if (auto *call = dyn_cast<CallInst>(u); call && call->getCalledFunction() == f && !call->getFunction()->getName().starts_with("__hipvk_")) {
-          call->setCalledFunction(m.getOrInsertFunction(to, f->getFunctionType()));
-          routed = true;
-        }
+  for (auto [from, to] : kLibraryRoutes) {
+    Function *f = m.getFunction(from);
+    if (!f) continue;
+    FunctionCallee route; // declared at the first call routed
+    for (User *u : make_early_inc_range(f->users()))
+      if (auto *call = dyn_cast<CallInst>(u); call && call->getCalledFunction() == f && !call->getFunction()->getName().starts_with("__hipvk_")) {
+        if (!route) route = m.getOrInsertFunction(to, f->getFunctionType());
+        call->setCalledFunction(route);
+        routed = true;
+      }
+  }
   return routed;
 }
 
