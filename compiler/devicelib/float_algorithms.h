@@ -261,6 +261,17 @@ template <class Ops, class Base> FLOATALG_FN float onePlusPolynomial(float r) {
   return Ops::fma(q, r, 1.0f);
 }
 
+// p 2^n, n = shifted - kShifter the rounded base-2 argument a: where the result is surely normal
+// (|a| <= normal) n is added to p's exponent bits; above `overflow` (or for a NaN) the result is
+// a times infinity, below `underflow` 0; between, scale() multiplies by 2^n rounding once (overflow
+// to infinity, subnormal results within 1 ulp, 0 where the device flushes them).
+FLOATALG_FN float timesTwoToThe(float p, float shifted, float n, float a, float normal, float overflow, float underflow) {
+  if (__builtin_fabsf(a) <= normal) return floatFrom(bitsOf(p) + (bitsOf(shifted) << 23));
+  if (!(a <= overflow)) return a * __builtin_inff();
+  if (a < underflow) return 0.0f;
+  return scale(p, int(n));
+}
+
 // b^x (expf, exp2f, exp10f; CUDA's bound: 2 ulp) in one reduction and one polynomial, within
 // 1.3 ulp (a sum of the bounds below; the maximum over every float is 0.95 ulp, docs/MATH.md).
 //
@@ -270,18 +281,12 @@ template <class Ops, class Base> FLOATALG_FN float onePlusPolynomial(float r) {
 // or more where n != 0, and the difference is below 1/2, 24 bits), the second rounds once (relative error 2^-24 on r: 0.35 * 2^-24 on b^r, |r ln b| <= 0.347).
 // b^r = 1 + r Q(r), Q the degree-5 minimax polynomial (relative error below 2^-25.4: 0.3 * 2^-25.4
 // on b^r), evaluated in float (rounding errors about 2^-24 on Q: 0.3 * 2^-24 on b^r); the last fma
-// rounds once (0.5 ulp). Where 2^n b^r is surely normal (|x| <= kNormal) n is added to its exponent
-// bits; elsewhere scale() multiplies by 2^n rounding once more (overflow to infinity, subnormal
-// results within 1 ulp, 0 where the device flushes them), or the result is infinite or 0 outright.
+// rounds once (0.5 ulp). Then 2^n (timesTwoToThe, surely normal for |x| <= kNormal).
 template <class Ops, class Base> FLOATALG_FN float exponential(float x) {
   const float t = Ops::fma(x, Base::kLog2Base, kShifter), n = t - kShifter;
   float r = Ops::fma(-n, Base::kLogBase2High, x);
   if constexpr (Base::kLogBase2Low != 0.0f) r = Ops::fma(-n, Base::kLogBase2Low, r);
-  const float power = onePlusPolynomial<Ops, Base>(r);
-  if (__builtin_fabsf(x) <= Base::kNormal) return floatFrom(bitsOf(power) + (bitsOf(t) << 23));
-  if (!(x <= Base::kOverflow)) return x * __builtin_inff(); // infinity, or NaN for NaN
-  if (x < Base::kUnderflow) return 0.0f;
-  return scale(power, int(n));
+  return timesTwoToThe(onePlusPolynomial<Ops, Base>(r), t, n, x, Base::kNormal, Base::kOverflow, Base::kUnderflow);
 }
 
 // log_b(x) (logf, log2f, log10f; CUDA's bounds: 1, 1 and 2 ulp) in one reduction and one
@@ -433,12 +438,8 @@ template <class Ops> FLOATALG_FN float power(float x, float y) {
   const float lh = fe + ph, ll = (ph - (lh - fe)) + pl;
   const float th = y * lh, tl = Ops::fma(y, ll, Ops::fma(y, lh, -th));
   const float shifted = th + kShifter, n = shifted - kShifter;
-  const float p = onePlusPolynomial<Ops, Base2>((th - n) + tl);
-  float result;
-  if (__builtin_fabsf(th) <= 125.0f) result = floatFrom(bitsOf(p) + (bitsOf(shifted) << 23));
-  else if (th > 129.0f) result = __builtin_inff();
-  else if (th < -151.0f) result = 0.0f;
-  else result = scale(p, int(n));
+  // th is finite or infinite here (powerOfSpecial took NaN operands): above 129, th * inf = inf.
+  float result = timesTwoToThe(onePlusPolynomial<Ops, Base2>((th - n) + tl), shifted, n, th, 125.0f, 129.0f, -151.0f);
   if (bitsOf(x) >> 31) { // negative x
     if (__builtin_truncf(y) != y) return __builtin_nanf("");
     if (isOddInteger(y)) result = -result;
