@@ -196,6 +196,7 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
 
 struct Device::Logical {
   vk::Device device;  // declared first: destroyed after everything created from it
+  std::optional<TimelinePool> timelines;  // outlives every holder of a timeline
   vk::DescriptorSetLayout constantWindowLayout;
   vk::PipelineLayout layout;
   vk::PipelineCache cache;
@@ -669,6 +670,7 @@ void Device::createLogical() {
   VkDevice device = VK_NULL_HANDLE;
   check(vkCreateDevice(physical_, &info, nullptr, &device), "vkCreateDevice");
   l->device = vk::Device(nullptr, device);
+  l->timelines.emplace(device, *health_);
   auto getQueue = [&](uint32_t family, uint32_t index) {
     auto queue = std::make_unique<Submitter::Queue>();
     queue->family = family;
@@ -734,7 +736,7 @@ void Device::createLogical() {
   // (call_once still holds other threads back).
   std::vector<Submitter::Queue *> queues;
   for (const auto &q : logical_->queues) queues.push_back(q.get());
-  logical_->streams = std::make_unique<StreamSet>(*this, logical_->device.get(), std::move(queues),
+  logical_->streams = std::make_unique<StreamSet>(*this, logical_->device.get(), *logical_->timelines, std::move(queues),
                                                   logical_->copyQueue.get(), context_.options().copyQueue);
   created_.store(true, std::memory_order_release);
   log("device %d: logical device created; host waits poll for %lld us; %s", ordinal_,

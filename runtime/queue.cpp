@@ -86,6 +86,30 @@ void Timeline::wait(uint64_t value, bool poll) const {
   health_.check(result, "vkWaitSemaphores");
 }
 
+TimelinePool::~TimelinePool() {
+  vkDeviceWaitIdle(device_);  // a lost device has nothing left to release
+  std::lock_guard lock(shelf_->mutex);
+  shelf_->open = false;
+  shelf_->idle.clear();
+}
+
+std::shared_ptr<Timeline> TimelinePool::acquire() {
+  std::unique_ptr<Timeline> timeline;
+  {
+    std::lock_guard lock(shelf_->mutex);
+    if (!shelf_->idle.empty()) {
+      timeline = std::move(shelf_->idle.back());
+      shelf_->idle.pop_back();
+    }
+  }
+  if (!timeline) timeline = std::make_unique<Timeline>(device_, health_);
+  return std::shared_ptr<Timeline>(timeline.release(), [shelf = shelf_](Timeline *released) {
+    std::unique_ptr<Timeline> owned(released);
+    std::lock_guard lock(shelf->mutex);
+    if (shelf->open) shelf->idle.push_back(std::move(owned));
+  });
+}
+
 bool Submitter::readyLocked(const Batch &batch) const {
   // In order per timeline: an earlier held batch of the same timeline goes first.
   for (const Batch &h : held_) {

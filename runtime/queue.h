@@ -71,6 +71,35 @@ class Timeline {
   std::atomic<uint64_t> submitted_{0};
 };
 
+// The device's timelines, recycled instead of destroyed while the device lives. A driver may still
+// hold its record of a submission's waits and signals after the value they lead to is reached:
+// Mesa's emulated timelines (lavapipe) release a submission's points on the queue's thread after
+// signalling, and a semaphore destroyed meanwhile crashes that thread. Only idle queues rule that
+// out, too costly for every hipStreamDestroy. A recycled timeline goes on from its last value, so
+// points other objects took on it earlier stay reached.
+class TimelinePool {
+ public:
+  TimelinePool(VkDevice device, DeviceHealth &health) : device_(device), health_(health) {}
+  // Waits for the device's queues to go idle (nothing else may use them by now), then destroys the
+  // idle timelines; those still held go when released.
+  ~TimelinePool();
+  TimelinePool(const TimelinePool &) = delete;
+  TimelinePool &operator=(const TimelinePool &) = delete;
+
+  // A timeline whose work is complete; it returns here once the last reference goes.
+  std::shared_ptr<Timeline> acquire();
+
+ private:
+  struct Shelf {
+    std::mutex mutex;
+    bool open = true;
+    std::vector<std::unique_ptr<Timeline>> idle;
+  };
+  VkDevice device_;
+  DeviceHealth &health_;
+  std::shared_ptr<Shelf> shelf_ = std::make_shared<Shelf>();
+};
+
 // A point in a stream's work: everything it had enqueued when the point was taken.
 struct SyncPoint {
   std::shared_ptr<Timeline> timeline;

@@ -52,9 +52,9 @@ constexpr uint32_t kMemsetEdgesBytes = offsetof(MemsetEdges, pattern) + sizeof(u
 
 }  // namespace
 
-Stream::Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, Submitter::Queue *copyQueue, Kind kind,
-               int priority)
-    : device_(device), kind_(kind), priority_(priority), vkDevice_(vkDevice) {
+Stream::Stream(Device &device, VkDevice vkDevice, std::shared_ptr<Timeline> timeline, Submitter::Queue &queue,
+               Submitter::Queue *copyQueue, Kind kind, int priority)
+    : device_(device), kind_(kind), priority_(priority), vkDevice_(vkDevice), timeline_(std::move(timeline)) {
   auto setUp = [&](LaneState &lane, Submitter::Queue &q) {
     VkCommandPoolCreateInfo poolInfo{.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                      .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
@@ -70,7 +70,8 @@ Stream::Stream(Device &device, VkDevice vkDevice, Submitter::Queue &queue, Submi
   };
   setUp(lanes_[Work], queue);
   if (copyQueue) setUp(lanes_[Copy], *copyQueue);
-  timeline_ = std::make_shared<Timeline>(vkDevice_, device.health());
+  start_ = closed_ = timeline_->submitted();
+  lastSerial_.store(closed_, std::memory_order_release);
 }
 
 Stream::~Stream() {
@@ -124,7 +125,7 @@ Stream::Recording Stream::beginCommandLocked(Lane lane) {
     // synchronisation): waiting for the last one's value, which is reached, makes their writes
     // visible to this batch as the barrier would, and costs the GPU ~2 us less per batch than the
     // barrier (measured on the H200). A host call's serial is waited for anyway (flushLocked).
-    if (closed_ > 0 && (lastLane_ != lane || timeline_->completed() >= closed_)) {
+    if (closed_ > start_ && (lastLane_ != lane || timeline_->completed() >= closed_)) {
       if (hostCallWait_ != closed_) pendingWaits_.push_back({timeline_, closed_});
       ordered = true;
     }
@@ -236,7 +237,7 @@ bool Stream::idle() {
 SyncPoint Stream::mark() {
   std::lock_guard lock(mutex_);
   flushLocked();
-  if (closed_ == 0) return {};
+  if (closed_ == start_) return {};
   return {timeline_, closed_};
 }
 

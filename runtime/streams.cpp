@@ -22,9 +22,9 @@ struct PerThreadRelease {
 
 }  // namespace
 
-StreamSet::StreamSet(Device &device, VkDevice vkDevice, std::vector<Submitter::Queue *> queues,
-                     Submitter::Queue *copyQueue, Options::CopyQueue copyMode)
-    : device_(device), vkDevice_(vkDevice), queues_(std::move(queues)), copyQueue_(copyQueue), copyMode_(copyMode) {
+StreamSet::StreamSet(Device &device, VkDevice vkDevice, TimelinePool &timelines,
+                     std::vector<Submitter::Queue *> queues, Submitter::Queue *copyQueue, Options::CopyQueue copyMode)
+    : device_(device), vkDevice_(vkDevice), timelines_(timelines), queues_(std::move(queues)), copyQueue_(copyQueue), copyMode_(copyMode) {
   null_ = makeStream(*queues_.front(), Stream::Kind::Null, 0);
 }
 
@@ -35,7 +35,7 @@ StreamRef StreamSet::makeStream(Submitter::Queue &queue, Stream::Kind kind, int 
     case Options::CopyQueue::Compute: copyLane = queues_.back() != &queue ? queues_.back() : queues_.front(); break;
     case Options::CopyQueue::Off: break;
   }
-  return std::make_shared<Stream>(device_, vkDevice_, queue, copyLane, kind, priority);
+  return std::make_shared<Stream>(device_, vkDevice_, timelines_.acquire(), queue, copyLane, kind, priority);
 }
 
 Submitter::Queue &StreamSet::nextQueueLocked() {

@@ -22,8 +22,8 @@ class StreamSet {
   // `queues`: the device's compute queues; the null stream runs on the first, created streams on
   // the others in turn (on the first too when there is only one). `copyQueue`: a queue of the copy
   // engines' family, or null; `copyMode` says what a stream's copy lane uses (Options::CopyQueue).
-  StreamSet(Device &device, VkDevice vkDevice, std::vector<Submitter::Queue *> queues, Submitter::Queue *copyQueue,
-            Options::CopyQueue copyMode);
+  StreamSet(Device &device, VkDevice vkDevice, TimelinePool &timelines, std::vector<Submitter::Queue *> queues,
+            Submitter::Queue *copyQueue, Options::CopyQueue copyMode);
   // Waits for every stream's work, then releases streams and events.
   ~StreamSet();
 
@@ -76,6 +76,7 @@ class StreamSet {
 
   Device &device_;
   VkDevice vkDevice_;
+  TimelinePool &timelines_;
   std::vector<Submitter::Queue *> queues_;
   Submitter::Queue *copyQueue_;
   Options::CopyQueue copyMode_;

@@ -351,6 +351,56 @@ void stress() {
   e2e::expect_eq("stress failures", 0, failures.load(), 0);
 }
 
+// Short-lived streams, as a library creates them per call. A producer stream uploads pinned input
+// (above the copy lane's threshold: under HIPVK_COPY_QUEUE=compute the upload runs on another
+// queue, which the producer's kernel waits for) and transforms it; a consumer, the legacy null
+// stream or a non-blocking stream waiting for the producer's event, transforms the result and is
+// synchronised; then the producer is destroyed at once, while the driver may still be retiring
+// the consumer's (or the producer's own kernel's) wait for the producer's timeline
+// (runtime/queue.h, TimelinePool: lavapipe crashed there now and then). The new streams take over
+// the destroyed ones' timelines: the last round's event, kept, must stay complete.
+void stream_churn() {
+  const int n = (1 << 18) + 3, rounds = 120;
+  e2e::DeviceBuffer<int> first(n), second(n);
+  int *input;
+  HIP_CHECK(hipHostMalloc(reinterpret_cast<void **>(&input), n * sizeof(int), hipHostMallocDefault));
+  std::vector<int> out(n);
+  int wrong = 0, incomplete = 0;
+  hipEvent_t previous = nullptr;  // recorded on the last round's producer
+  for (int r = 0; r < rounds; ++r) {
+    for (int i = 0; i < n; ++i) input[i] = i ^ r;
+    hipStream_t producer, consumer = nullptr;
+    hipEvent_t produced;
+    HIP_CHECK(hipStreamCreate(&producer));
+    HIP_CHECK(hipEventCreateWithFlags(&produced, hipEventDisableTiming));
+    if (previous) {
+      incomplete += hipEventQuery(previous) != hipSuccess;
+      HIP_CHECK(hipStreamWaitEvent(producer, previous, 0));
+      HIP_CHECK(hipEventDestroy(previous));
+    }
+    HIP_CHECK(hipMemcpyAsync(first.ptr, input, n * sizeof(int), hipMemcpyHostToDevice, producer));
+    launch_affine<int>(first.ptr, second.ptr, 2, 1, n, producer);
+    if (r % 2) {
+      HIP_CHECK(hipStreamCreateWithFlags(&consumer, hipStreamNonBlocking));
+      HIP_CHECK(hipEventRecord(produced, producer));
+      HIP_CHECK(hipStreamWaitEvent(consumer, produced, 0));
+    }
+    launch_affine<int>(second.ptr, first.ptr, 3, r, n, consumer);
+    HIP_CHECK(hipStreamSynchronize(consumer));
+    HIP_CHECK(hipEventRecord(produced, producer));
+    previous = produced;
+    HIP_CHECK(hipStreamDestroy(producer));
+    if (consumer) HIP_CHECK(hipStreamDestroy(consumer));
+    HIP_CHECK(hipMemcpy(out.data(), first.ptr, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i) wrong += out[i] != (2 * (i ^ r) + 1) * 3 + r;
+  }
+  HIP_CHECK(hipEventSynchronize(previous));
+  HIP_CHECK(hipEventDestroy(previous));
+  HIP_CHECK(hipHostFree(input));
+  e2e::expect_eq("churned streams' wrong results", 0, wrong, 0);
+  e2e::expect_eq("events of destroyed streams not complete", 0, incomplete, 0);
+}
+
 // A child returning from main with work in flight exits with its own status.
 void exit_with_work_in_flight(const char *self) {
   std::string dir(self);
@@ -397,6 +447,7 @@ int main(int, char **argv) {
   event_timing();
   destroy_pending_and_bad_handles();
   stress();
+  stream_churn();
   exit_with_work_in_flight(argv[0]);
   e2e::expect_eq("gates that timed out", 0, g_gate_timeouts.load(), 0);
   return e2e::finish("streams");
