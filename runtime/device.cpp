@@ -263,6 +263,7 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   fusedFma_ = nvidiaProprietary && !(options.disabledFeatures & Options::FusedFma);
   fmaFloatAlgorithms_ = options.fmaFloatAlgorithms.value_or(fusedFma_);
   ieeeInverseSqrt_ = nvidiaProprietary && !(options.disabledFeatures & Options::IeeeInverseSqrt);
+  verifiedShortSqrt_ = nvidiaProprietary && !(options.disabledFeatures & Options::VerifiedShortSqrt);
   health_ = std::make_unique<DeviceHealth>(
       std::chrono::microseconds(spinUs),
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.kernelTimeoutSeconds.value_or(0))));
@@ -855,10 +856,11 @@ vk::Pipeline Device::createPipeline(VkShaderModule module, const char *entryPoin
 vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const char *entryPoint,
                                     const std::array<uint32_t, 4> &specialization) {
   // The launch's values (abi::kSpecIdBlockDimX..kSpecIdDynamicSharedBytes), then the device's.
-  static_assert(abi::kSpecIdFusedFma == 4 && abi::kSpecIdFmaFloatAlgorithms == 5 && abi::kSpecIdIeeeInverseSqrt == 6);
-  const std::array<uint32_t, 7> values{specialization[0], specialization[1], specialization[2], specialization[3],
+  static_assert(abi::kSpecIdFusedFma == 4 && abi::kSpecIdFmaFloatAlgorithms == 5 && abi::kSpecIdIeeeInverseSqrt == 6 &&
+                abi::kSpecIdVerifiedShortSqrt == 7);
+  const std::array<uint32_t, 8> values{specialization[0], specialization[1], specialization[2], specialization[3],
                                        fusedFma_ ? VK_TRUE : VK_FALSE, fmaFloatAlgorithms_ ? VK_TRUE : VK_FALSE,
-                                       ieeeInverseSqrt_ ? VK_TRUE : VK_FALSE};
+                                       ieeeInverseSqrt_ ? VK_TRUE : VK_FALSE, verifiedShortSqrt_ ? VK_TRUE : VK_FALSE};
   VkSpecializationMapEntry entries[values.size()];
   for (uint32_t i = 0; i < values.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
   VkSpecializationInfo spec{uint32_t(values.size()), entries, sizeof(values), values.data()};
@@ -986,6 +988,7 @@ std::string Device::featureSummary() const {
   add("fused-fma", fusedFma_);
   add("fma-float-algorithms", fmaFloatAlgorithms_);
   add("ieee-inverse-sqrt", ieeeInverseSqrt_);
+  add("verified-short-sqrt", verifiedShortSqrt_);
   return out;
 }
 

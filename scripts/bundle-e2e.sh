@@ -41,7 +41,7 @@ done
 # its table (docs/MATH.md's columns) in math-accuracy.md.
 if [ -x "$build/tests/math/accuracy" ]; then
   mkdir -p "$bundle/math"
-  cp "$build/tests/math/accuracy" "$bundle/math/"
+  cp "$build/tests/math/accuracy" "$build/tests/math/exhaustive" "$bundle/math/"
   for lib in $(ldd "$build/tests/math/accuracy" | awk '/libmpfr|libgmp/ {print $3}' | sort -u); do
     cp -L "$lib" "$bundle/bin/"
   done
@@ -87,6 +87,13 @@ if [ -x math/accuracy ]; then
     echo "--- FAIL math/accuracy (table in math-accuracy.md)"
     grep FAIL math-accuracy.md | tail -15
   fi
+  # Every float through sqrtf and the float exponentials (the check behind the device's
+  # verified-short-sqrt setting, docs/MATH.md).
+  if math/exhaustive > math-exhaustive.txt 2>&1; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "--- FAIL math/exhaustive"
+  fi
+  cat math-exhaustive.txt
 fi
 echo "PASSED $pass FAILED $fail"
 [ $fail = 0 ]

@@ -116,20 +116,25 @@ template <class Ops> FLOATALG_FN float divide(float a, float b) {
 // multiple of 2^-47 against at most 2^-48). v >= 2^-80 keeps those multiples (4^k 2^-46) normal,
 // so a device that flushes subnormals computes the same signs. Both decisions are computed and
 // selected, not branched on: GPUs would run both sides of a divergent branch anyway.
-template <class Ops> FLOATALG_FN float rootOfNormal(float v) {
+//
+// `verified`: the device's approxInverseSqrt was checked over every float to make s itself
+// correctly rounded (CUDA's sqrtf is this step alone on MUFU.RSQ; abi::kSpecIdVerifiedShortSqrt),
+// and the decision is left out.
+template <class Ops> FLOATALG_FN float rootOfNormal(float v, bool verified) {
   const float y = Ops::approxInverseSqrt(v);
   const float s0 = v * y;
   const float s = Ops::fma(Ops::fma(-s0, s0, v), 0.5f * y, s0);
+  if (verified) return s;
   const float up = floatFrom(bitsOf(s) + 1), down = floatFrom(bitsOf(s) - 1);
   const bool roundUp = Ops::fma(-s, up, v) > 0.0f, roundDown = Ops::fma(-s, down, v) <= 0.0f;
   return roundUp ? up : roundDown ? down : s;
 }
 
-template <class Ops> FLOATALG_FN float squareRoot(float v) {
-  if (bitsOf(v) - 0x17800000u < 0x7f800000u - 0x17800000u) return rootOfNormal<Ops>(v); // [2^-80, inf)
+template <class Ops> FLOATALG_FN float squareRoot(float v, bool verified = false) {
+  if (bitsOf(v) - 0x17800000u < 0x7f800000u - 0x17800000u) return rootOfNormal<Ops>(v, verified); // [2^-80, inf)
   if (v < 0.0f) return __builtin_nanf("");
   if (!(v > 0.0f) || v == __builtin_inff()) return v + v; // zeros (a subnormal where flushed), inf, NaN
-  return rootOfNormal<Ops>(v * 0x1p70f) * 0x1p-35f;     // (0, 2^-80): exact scalings
+  return rootOfNormal<Ops>(v * 0x1p70f, verified) * 0x1p-35f; // (0, 2^-80): exact scalings
 }
 
 // 1 / sqrt(v) for positive normal v within 0.5 ulp + 2^-40 relative (AMD's V_RSQ_F32: 1 ulp); the

@@ -139,7 +139,8 @@ __device__ float __hipvk_div_f32(float a, float b) {
   return __hipvk_fma_float_algorithms() ? floatalg::divide<FloatOps>(a, b) : FloatOps::slowDivide(a, b);
 }
 __device__ float __hipvk_sqrt_f32(float x) {
-  return __hipvk_fma_float_algorithms() ? floatalg::squareRoot<FloatOps>(x) : FloatOps::slowSqrt(x);
+  return __hipvk_fma_float_algorithms() ? floatalg::squareRoot<FloatOps>(x, __hipvk_short_sqrt_verified())
+                                        : FloatOps::slowSqrt(x);
 }
 
 // expf, exp2f, exp10f (hipvk_detail/math_functions.h; DeviceLibrary.cpp routes llvm.exp and

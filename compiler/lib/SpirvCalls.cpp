@@ -319,6 +319,7 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::fma_is_fused: return m_.deviceFlagSpecConstant(abi::kSpecIdFusedFma);
   case B::fma_float_algorithms: return m_.deviceFlagSpecConstant(abi::kSpecIdFmaFloatAlgorithms);
   case B::inverse_sqrt_is_ieee: return m_.deviceFlagSpecConstant(abi::kSpecIdIeeeInverseSqrt);
+  case B::short_sqrt_verified: return m_.deviceFlagSpecConstant(abi::kSpecIdVerifiedShortSqrt);
   case B::device_fma_f32:
   case B::device_fma_f64:
     return glsl(GLSLstd450Fma, typeOf(call.getType()),

@@ -55,6 +55,11 @@ inline constexpr uint32_t kSpecIdFmaFloatAlgorithms = 5;
 // leaves undefined (+-0 -> +-inf, +inf -> +0, x < 0 and NaN -> NaN), as NVIDIA's does; rsqrtf is
 // then InverseSqrt alone, without selecting those results itself.
 inline constexpr uint32_t kSpecIdIeeeInverseSqrt = 6;
+// A boolean: the device's InverseSqrt was checked over every float to make the short sqrtf of the
+// fma algorithms (one Newton step, without the rounding decision: CUDA's sequence) correctly
+// rounded, which Vulkan's bound for InverseSqrt does not prove (tests/math/exhaustive.hip;
+// docs/MATH.md). Only read where kSpecIdFmaFloatAlgorithms is set.
+inline constexpr uint32_t kSpecIdVerifiedShortSqrt = 7;
 
 // The operation of __hipvk_warp_reduce (a constant argument).
 enum WarpReduceOp : uint32_t {

@@ -117,6 +117,23 @@ TEST_CASE("float algorithms: 1/x is correctly rounded for every significand") {
   });
 }
 
+// The short form (abi::kSpecIdVerifiedShortSqrt) leaves the rounding decision out: exact where the
+// device's InverseSqrt is correctly rounded, not where it may be 1 ulp off, which is why a driver
+// gets it only after a check over every float (tests/math/exhaustive.hip).
+TEST_CASE("float algorithms: the short sqrt is exact on a correctly rounded InverseSqrt, and only then") {
+  for (int shift : {0, 1}) {
+    gShift = shift;
+    gSpread = false;
+    long mismatches = 0;
+    for (uint32_t b = 0x3f800000u; b < 0x40800000u; ++b) { // [1, 4): both exponent parities
+      const float x = floatOf(b);
+      mismatches += !sameBits(floatalg::squareRoot<HostOps>(x, true), std::sqrt(x));
+    }
+    CHECK_MESSAGE((shift == 0 ? mismatches == 0 : mismatches > 0), "shift ", shift, ": ", mismatches);
+  }
+  gShift = 0;
+}
+
 TEST_CASE("float algorithms: sqrt is correctly rounded for every significand") {
   const std::vector<float> hard = hard_roundings::squares(1u << 20);
   CHECK(hard.size() > 100);
