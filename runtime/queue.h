@@ -75,8 +75,9 @@ class Timeline {
 // hold its record of a submission's waits and signals after the value they lead to is reached:
 // Mesa's emulated timelines (lavapipe) release a submission's points on the queue's thread after
 // signalling, and a semaphore destroyed meanwhile crashes that thread. Only idle queues rule that
-// out, too costly for every hipStreamDestroy. A recycled timeline goes on from its last value, so
-// points other objects took on it earlier stay reached.
+// out, too costly for every hipStreamDestroy. A timeline returns here only once nothing holds it
+// (events and pending waits keep theirs), and goes on from its last value: a semaphore's counter
+// never goes back.
 class TimelinePool {
  public:
   TimelinePool(VkDevice device, DeviceHealth &health) : device_(device), health_(health) {}

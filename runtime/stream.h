@@ -190,7 +190,7 @@ class Stream {
   Lane openLane_ = Work;
   Lane lastLane_ = Work;  // where the last closed batch ran (a host call's signal goes there too)
   uint32_t commandsInBatch_ = 0;
-  uint64_t start_ = 0;   // the timeline's value when the stream got it (timelines are recycled)
+  uint64_t start_ = 0;   // the timeline's value when the stream got it (TimelinePool recycles them)
   uint64_t closed_ = 0;  // serial of the last closed batch or host call; the open one gets closed_ + 1
   std::atomic<uint64_t> lastSerial_{0};
   std::vector<SyncPoint> pendingWaits_;  // waits of the next batch

@@ -357,8 +357,9 @@ void stress() {
 // stream or a non-blocking stream waiting for the producer's event, transforms the result and is
 // synchronised; then the producer is destroyed at once, while the driver may still be retiring
 // the consumer's (or the producer's own kernel's) wait for the producer's timeline
-// (runtime/queue.h, TimelinePool: lavapipe crashed there now and then). The new streams take over
-// the destroyed ones' timelines: the last round's event, kept, must stay complete.
+// (runtime/queue.h, TimelinePool: lavapipe crashed there now and then). New streams take over the
+// destroyed ones' timelines, going on from their values; the last round's event, kept (its timeline
+// stays out of the pool meanwhile), must stay complete after its stream is gone.
 void stream_churn() {
   const int n = (1 << 18) + 3, rounds = 120;
   e2e::DeviceBuffer<int> first(n), second(n);
