@@ -10,6 +10,7 @@
 // Contraction is off: a fused multiply-add here would be routed back to the emulated fma.
 #pragma clang fp contract(off)
 
+#include "double_algorithms.h"
 #include "float_algorithms.h"
 #include "softdouble.h"
 
@@ -128,6 +129,12 @@ struct FloatOps {
   __device__ static float slowInverseSqrt(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
 };
 
+// What double_algorithms.h runs on: the device's own fused Fma (see __hipvk_exp).
+struct FusedDoubleOps {
+  __device__ static double fma(double a, double b, double c) { return __hipvk_device_fma_f64(a, b, c); }
+};
+__device__ inline bool doubleAlgorithms() { return __hipvk_fma_is_fused() && __hipvk_fma_float_algorithms(); }
+
 } // namespace
 
 extern "C" {
@@ -184,6 +191,26 @@ __device__ float __hipvk_sinf(float x) {
 __device__ float __hipvk_cosf(float x) {
   if (__hipvk_fma_float_algorithms() && __builtin_fabsf(x) < floatalg::kTrigLimit) return floatalg::cosine<FloatOps>(x);
   return __ocml_cos_f32(x);
+}
+
+// exp, sin and cos in double (and llvm.exp.f64, llvm.sin.f64, llvm.cos.f64): double_algorithms.h's
+// where the fma algorithms run on the device's own fused Fma, for |x| below 708 and 2^20; OCML's
+// elsewhere and for the other arguments (overflow and underflow, the Payne-Hanek reduction,
+// infinities, NaN), behind a branch. Not on the fma's emulation (CI's *.fma_algorithms legs): a
+// dozen inlined emulations per call made the e2e math programs take several times as long to
+// compile, for the code the host unit test runs bit for bit on an exact fma; the H100's
+// accuracy harness runs it on the device.
+__device__ double __hipvk_exp(double x) {
+  if (doubleAlgorithms() && __builtin_fabs(x) < doublealg::kExpLimit) return doublealg::exponential<FusedDoubleOps>(x);
+  return __ocml_exp_f64(x);
+}
+__device__ double __hipvk_sin(double x) {
+  if (doubleAlgorithms() && __builtin_fabs(x) < doublealg::kTrigLimit) return doublealg::sineOrCosine<FusedDoubleOps>(x, false);
+  return __ocml_sin_f64(x);
+}
+__device__ double __hipvk_cos(double x) {
+  if (doubleAlgorithms() && __builtin_fabs(x) < doublealg::kTrigLimit) return doublealg::sineOrCosine<FusedDoubleOps>(x, true);
+  return __ocml_cos_f64(x);
 }
 
 __device__ float __hipvk_ldexp_f32(float x, int n) { return floatalg::scale(x, n); }

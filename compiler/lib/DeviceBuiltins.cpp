@@ -18,6 +18,10 @@ constexpr bool kUsesLanes[] = {
 #define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) std::string_view(#KIND) == "Lane" || std::string_view(#KIND) == "Warp",
 #include <hipvk/device_builtins.def>
 };
+constexpr bool kSynchronises[] = {
+#define HIPVK_BUILTIN(NAME, RETURN, PARAMETERS, KIND) std::string_view(#KIND) == "Convergent" || std::string_view(#KIND) == "Warp",
+#include <hipvk/device_builtins.def>
+};
 
 // AMDGPU intrinsics with the meaning of a hipvk builtin (users' __builtin_amdgcn_* calls).
 constexpr Row kAmdgpuSynonyms[] = {
@@ -57,6 +61,7 @@ std::optional<DeviceBuiltin> deviceBuiltin(llvm::StringRef callee) {
 std::string_view deviceBuiltinName(DeviceBuiltin builtin) { return kRows[size_t(builtin)].name; }
 
 bool deviceBuiltinUsesLanes(DeviceBuiltin builtin) { return kUsesLanes[size_t(builtin)]; }
+bool deviceBuiltinSynchronises(DeviceBuiltin builtin) { return kSynchronises[size_t(builtin)]; }
 
 bool isSyncthreads(const llvm::Instruction &inst) {
   const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);

@@ -26,6 +26,11 @@ std::string_view deviceBuiltinName(DeviceBuiltin builtin);
 // linear thread ids.
 bool deviceBuiltinUsesLanes(DeviceBuiltin builtin);
 
+// Whether the builtin is of kind Convergent or Warp: it synchronises threads, and code must not be
+// duplicated or moved across control flow around it. (Clang marks every device function
+// convergent; the other builtins are not.)
+bool deviceBuiltinSynchronises(DeviceBuiltin builtin);
+
 // Whether `inst` is a call of __syncthreads() (the block barrier).
 bool isSyncthreads(const llvm::Instruction &inst);
 

@@ -56,15 +56,15 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.roundeven.f64", "__hipvk_roundeven_f64"},
     // Clang's math builtins (__builtin_sinf, libstdc++'s constexpr std:: functions) become LLVM
     // intrinsics, which mean the correctly rounded function: OCML's or math.hip's (the float exp and
-    // log families, powf, sinf, cosf), not Vulkan's looser one.
+    // log families, powf, sinf, cosf, double exp, sin, cos), not Vulkan's looser one.
     {"llvm.sin.f32", "__hipvk_sinf"},
-    {"llvm.sin.f64", "__ocml_sin_f64"},
+    {"llvm.sin.f64", "__hipvk_sin"},
     {"llvm.cos.f32", "__hipvk_cosf"},
-    {"llvm.cos.f64", "__ocml_cos_f64"},
+    {"llvm.cos.f64", "__hipvk_cos"},
     {"llvm.tan.f32", "__ocml_tan_f32"},
     {"llvm.tan.f64", "__ocml_tan_f64"},
     {"llvm.exp.f32", "__hipvk_expf"},
-    {"llvm.exp.f64", "__ocml_exp_f64"},
+    {"llvm.exp.f64", "__hipvk_exp"},
     {"llvm.exp2.f64", "__ocml_exp2_f64"},
     {"llvm.exp10.f32", "__hipvk_exp10f"},
     {"llvm.exp10.f64", "__ocml_exp10_f64"},
@@ -77,14 +77,15 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.pow.f64", "__ocml_pow_f64"},
 };
 
-// OCML's own calls of its float exp, log and pow (erff, erfcf, tanhf, lgammaf... make them) take
-// math.hip's functions, as the user's calls do (math_functions.h): on devices with the fma
-// algorithms one reduction and one polynomial instead of OCML's extended-precision sequences.
+// OCML's own calls of its float exp, log and pow and its double exp (erff, erfcf, tanhf, lgammaf,
+// erfc... make them) take math.hip's functions, as the user's calls do (math_functions.h): on
+// devices with the fma algorithms one reduction and one polynomial instead of OCML's
+// extended-precision sequences.
 // Left alone: the calls in the __hipvk_ functions, which are those functions' other paths.
 constexpr std::pair<const char *, const char *> kLibraryRoutes[] = {
     {"__ocml_exp_f32", "__hipvk_expf"},   {"__ocml_exp2_f32", "__hipvk_exp2f"}, {"__ocml_exp10_f32", "__hipvk_exp10f"},
     {"__ocml_log_f32", "__hipvk_logf"},   {"__ocml_log2_f32", "__hipvk_log2f"}, {"__ocml_log10_f32", "__hipvk_log10f"},
-    {"__ocml_pow_f32", "__hipvk_powf"},
+    {"__ocml_pow_f32", "__hipvk_powf"},   {"__ocml_exp_f64", "__hipvk_exp"},
 };
 
 bool routeLibraryCalls(Module &m) {

@@ -22,7 +22,7 @@ namespace {
 
 // threadIdx, blockIdx, blockDim and gridDim are below 2^31 (HIP's grid limit; blocks are smaller),
 // and the sizes at least 1: said as !range on their calls, so that `int t = threadIdx.x` is known
-// non-negative and a block-stride loop's trip count has a bound (UnrollStreamingLoopsPass).
+// non-negative and a block-stride loop's trip count has a bound (UnrollLoopsPass).
 void annotateLaunchRanges(Module &m) {
   MDBuilder md(m.getContext());
   for (Function &f : m) {

@@ -23,25 +23,28 @@
 #define __HIPVK_HD __host__ __device__ __forceinline__ constexpr
 
 // ---- one argument: C names float and double, the C++ float overload -----------------------------
-// (F32: the float function.)
-#define __HIPVK_OCML_1_F(NAME, OCML, F32)                                                 \
+// (F32, F64: the float and double functions.)
+#define __HIPVK_MATH_1(NAME, F32, F64)                                                    \
   __HIPVK_MATH float NAME##f(float x) { return F32(x); }                                  \
-  __HIPVK_MATH double NAME(double x) { return __ocml_##OCML##_f64(x); }                   \
+  __HIPVK_MATH double NAME(double x) { return F64(x); }                                   \
   __HIPVK_MATH float NAME(float x) { return F32(x); }                                     \
   template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>                 \
-  __HIPVK_MATH double NAME(T x) { return __ocml_##OCML##_f64(double(x)); }
+  __HIPVK_MATH double NAME(T x) { return F64(double(x)); }
+#define __HIPVK_OCML_1_F(NAME, OCML, F32) __HIPVK_MATH_1(NAME, F32, __ocml_##OCML##_f64)
 #define __HIPVK_OCML_1(NAME, OCML) __HIPVK_OCML_1_F(NAME, OCML, __ocml_##OCML##_f32)
 // Under -ffast-math and -fgpu-approx-transcendentals (Clang defines
 // __CLANG_GPU_APPROX_TRANSCENDENTALS__ for both), sinf, cosf, logf and log2f are the fast
 // intrinsics __sinf, __cosf, __logf and __log2f, as in ROCm's and Clang's HIP headers; the double
 // functions stay exact.
 #if defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
-#define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_OCML_1_F(NAME, OCML, __##NAME##f)
+#define __HIPVK_MATH_1_APPROX(NAME, F32, F64) __HIPVK_MATH_1(NAME, __##NAME##f, F64)
 #else
-#define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_OCML_1_F(NAME, OCML, F32)
+#define __HIPVK_MATH_1_APPROX(NAME, F32, F64) __HIPVK_MATH_1(NAME, F32, F64)
 #endif
-// The float exp and log families, sinf and cosf are hipvk's (compiler/devicelib/math.hip):
-// evaluated directly in float on devices with the fma float algorithms, OCML's elsewhere.
+#define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_MATH_1_APPROX(NAME, F32, __ocml_##OCML##_f64)
+// The float exp and log families, sinf and cosf, and double exp, sin and cos are hipvk's
+// (compiler/devicelib/math.hip): evaluated directly on devices with the fma algorithms, OCML's
+// elsewhere.
 extern "C" __device__ __attribute__((const)) float __hipvk_expf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_exp2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_exp10f(float);
@@ -50,6 +53,9 @@ extern "C" __device__ __attribute__((const)) float __hipvk_log2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_log10f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_sinf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_cosf(float);
+extern "C" __device__ __attribute__((const)) double __hipvk_exp(double);
+extern "C" __device__ __attribute__((const)) double __hipvk_sin(double);
+extern "C" __device__ __attribute__((const)) double __hipvk_cos(double);
 __HIPVK_OCML_1(acos, acos)
 __HIPVK_OCML_1(acosh, acosh)
 __HIPVK_OCML_1(asin, asin)
@@ -57,7 +63,7 @@ __HIPVK_OCML_1(asinh, asinh)
 __HIPVK_OCML_1(atan, atan)
 __HIPVK_OCML_1(atanh, atanh)
 __HIPVK_OCML_1(cbrt, cbrt)
-__HIPVK_OCML_1_APPROX(cos, cos, __hipvk_cosf)
+__HIPVK_MATH_1_APPROX(cos, __hipvk_cosf, __hipvk_cos)
 __HIPVK_OCML_1(cosh, cosh)
 __HIPVK_OCML_1(cospi, cospi)
 __HIPVK_OCML_1(cyl_bessel_i0, i0)
@@ -67,7 +73,7 @@ __HIPVK_OCML_1(erfc, erfc)
 __HIPVK_OCML_1(erfcinv, erfcinv)
 __HIPVK_OCML_1(erfcx, erfcx)
 __HIPVK_OCML_1(erfinv, erfinv)
-__HIPVK_OCML_1_F(exp, exp, __hipvk_expf)
+__HIPVK_MATH_1(exp, __hipvk_expf, __hipvk_exp)
 __HIPVK_OCML_1_F(exp10, exp10, __hipvk_exp10f)
 __HIPVK_OCML_1_F(exp2, exp2, __hipvk_exp2f)
 __HIPVK_OCML_1(j0, j0)
@@ -81,13 +87,15 @@ __HIPVK_OCML_1(normcdf, ncdf)
 __HIPVK_OCML_1(normcdfinv, ncdfinv)
 __HIPVK_OCML_1(rcbrt, rcbrt)
 __HIPVK_OCML_1_F(rsqrt, rsqrt, __hipvk_rsqrtf)
-__HIPVK_OCML_1_APPROX(sin, sin, __hipvk_sinf)
+__HIPVK_MATH_1_APPROX(sin, __hipvk_sinf, __hipvk_sin)
 __HIPVK_OCML_1(sinh, sinh)
 __HIPVK_OCML_1(sinpi, sinpi)
 __HIPVK_OCML_1(tan, tan)
 __HIPVK_OCML_1(tanh, tanh)
 __HIPVK_OCML_1(y0, y0)
 __HIPVK_OCML_1(y1, y1)
+#undef __HIPVK_MATH_1
+#undef __HIPVK_MATH_1_APPROX
 #undef __HIPVK_OCML_1
 #undef __HIPVK_OCML_1_APPROX
 #undef __HIPVK_OCML_1_F

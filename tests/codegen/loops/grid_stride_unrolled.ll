@@ -1,4 +1,4 @@
-; hipvk-unroll-streaming-loops: a grid-stride loop over global memory (unknown trip count) is
+; hipvk-unroll-loops: a grid-stride loop over global memory (unknown trip count) is
 ; unrolled by 4, keeping the order of the float additions (here each copy keeps its exit test: the
 ; unsigned induction may wrap, so no trip count can be computed for a remainder loop); a loop with
 ; a barrier in it is not unrolled.

@@ -681,3 +681,46 @@ TEST_CASE("printf: pointer arguments of a format Clang could not parse go to the
   CompileResult r = compileModule(*p.module, {false});
   CHECK_MESSAGE(r.errors.empty(), joined(r.errors));
 }
+
+namespace {
+
+// A kernel whose loop multiplies `chain` times per trip, `trips` times, and reads a specialisation
+// constant (convergent, as Clang declares every device function); `barrier` puts a __syncthreads()
+// in it.
+std::string countedLoop(const std::string &name, unsigned chain, unsigned trips, bool barrier = false) {
+  std::string body;
+  for (unsigned i = 1; i <= chain; ++i)
+    body += "  %m" + std::to_string(i) + " = fmul float %m" + std::to_string(i - 1) + ", 1.5\n";
+  const std::string last = "%m" + std::to_string(chain);
+  return "define amdgpu_kernel void @" + name + "(ptr addrspace(1) %out, float %x) {\nentry:\n  br label %loop\nloop:\n" +
+         "  %i = phi i32 [ 0, %entry ], [ %next, %loop ]\n  %m0 = phi float [ %x, %entry ], [ " + last + ", %loop ]\n" + body +
+         "  %fused = call i1 @__hipvk_fma_is_fused()\n  store i1 %fused, ptr addrspace(1) %out\n" +
+         (barrier ? "  call void @__hipvk_syncthreads()\n" : "") + "  %next = add i32 %i, 1\n  %more = icmp ult i32 %next, " +
+         std::to_string(trips) + "\n  br i1 %more, label %loop, label %exit\nexit:\n  store float " + last +
+         ", ptr addrspace(1) %out\n  ret void\n}\n";
+}
+
+unsigned countMultiplies(llvm::Function &f) {
+  unsigned n = 0;
+  for (llvm::Instruction &inst : llvm::instructions(f)) n += inst.getOpcode() == llvm::Instruction::FMul;
+  return n;
+}
+
+} // namespace
+
+TEST_CASE("counted loops O2 left rolled are unrolled by 4, in order; large or convergent ones are not") {
+  Parsed p("declare i1 @__hipvk_fma_is_fused() #1\n" + countedLoop("medium", 200, 64) + countedLoop("few_trips", 200, 6) + countedLoop("huge", 2600, 64) +
+           countedLoop("with_barrier", 200, 64, true));
+  REQUIRE(runPasses(*p.module, "hipvk-unroll-loops").empty());
+  CHECK(countMultiplies(*p.module->getFunction("medium")) == 4 * 200);
+  CHECK(countMultiplies(*p.module->getFunction("few_trips")) == 200);
+  CHECK(countMultiplies(*p.module->getFunction("huge")) == 2600);
+  CHECK(countMultiplies(*p.module->getFunction("with_barrier")) == 200);
+  // The copies keep the chain's order: each multiplies the previous one's result.
+  llvm::Instruction *previous = nullptr;
+  for (llvm::Instruction &inst : llvm::instructions(*p.module->getFunction("medium"))) {
+    if (inst.getOpcode() != llvm::Instruction::FMul) continue;
+    if (previous) CHECK(inst.getOperand(0) == previous);
+    previous = &inst;
+  }
+}
