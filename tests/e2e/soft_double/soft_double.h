@@ -102,7 +102,12 @@ std::vector<Conversions> runConversions(const std::vector<double> &a, const std:
 std::vector<double> runWidenFloats(const std::vector<float> &f);
 
 // OCML's double math: exp, log, sin and pow (a[i], b[i]), four results per input.
+constexpr int kMathResults = 4;
 std::vector<double> runMath(const std::vector<double> &a, const std::vector<double> &b);
+
+// Whether the native run's exp and sin (and pow's exp) are the math library's double algorithms on
+// the device's fused Fma (docs/MATH.md: NVIDIA) rather than OCML's: the portable variant keeps OCML's.
+bool runsDoubleAlgorithms();
 
 // Doubles in memory and in flight: a struct with doubles passed by value, a __device__ table,
 // double2 loads and stores, a shared-memory tree reduction and a private array indexed at run time

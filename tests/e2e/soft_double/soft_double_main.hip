@@ -83,7 +83,7 @@ int checkMathAgainstHost(const std::vector<double> &a, const std::vector<double>
     ++failures;
   };
   for (size_t i = 0; i < a.size(); ++i) {
-    const double *r = &got[i * 4];
+    const double *r = &got[i * kMathResults];
     close("exp", i, r[0], std::exp(a[i]));
     close("log", i, r[1], std::log(a[i]));
     if (std::fabs(a[i]) < 1e6) close("sin", i, r[2], std::sin(a[i]));
@@ -232,7 +232,15 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "the run with HIPVK_DISABLE_FEATURES=float64 failed (%zu of %zu results)\n", portable.size(), math.size());
       ++failures;
     } else {
-      for (size_t i = 0; i < math.size(); ++i) failures += expectBits("math, portable vs native", i, fromBits(portable[i]), math[i]);
+      // Where the native run takes the double algorithms, its exp and sin are of our own and its
+      // pow reaches our exp through OCML's expep: only log is OCML's in both runs (all four are
+      // checked against the host above).
+      const bool algorithms = runsDoubleAlgorithms();
+      for (size_t i = 0; i < math.size(); ++i) {
+        const bool log = i % kMathResults == 1;
+        if (algorithms && !log) continue;
+        failures += expectBits("math, portable vs native", i, fromBits(portable[i]), math[i]);
+      }
     }
   }
   e2e::check(failures == 0, "soft doubles");

@@ -4,8 +4,6 @@
 namespace soft_double {
 namespace {
 
-constexpr int kMathResults = 4;
-
 __global__ void mathKernel(const double *a, const double *b, double *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
@@ -16,6 +14,8 @@ __global__ void mathKernel(const double *a, const double *b, double *out, int n)
   r[2] = sin(x);
   r[3] = pow(x, y);
 }
+
+__global__ void doubleAlgorithmsKernel(int *out) { *out = __hipvk_fma_is_fused() && __hipvk_fma_float_algorithms(); }
 
 struct Particle {
   double position[3];
@@ -65,6 +65,13 @@ std::vector<double> runMath(const std::vector<double> &a, const std::vector<doub
   mathKernel<<<static_cast<int>((a.size() + 63) / 64), 64>>>(da, db, out, static_cast<int>(a.size()));
   HIP_CHECK_LAUNCH();
   return toHost(out);
+}
+
+bool runsDoubleAlgorithms() {
+  e2e::DeviceBuffer<int> out(1);
+  doubleAlgorithmsKernel<<<1, 1>>>(out);
+  HIP_CHECK_LAUNCH();
+  return toHost(out)[0] != 0;
 }
 
 int checkDoublesInMemory() {
