@@ -1,6 +1,6 @@
 // Double-precision exp, sin and cos in double arithmetic on an exact fma: what
-// compiler/devicelib/math.hip runs where abi::kSpecIdFmaFloatAlgorithms is set (the device's Fma is
-// fused), for the arguments most programs pass; OCML's functions take the rest. OCML's exp rounds
+// compiler/devicelib/math.hip runs where the device's own Fma is fused and the fma algorithms are on
+// (NVIDIA), for the arguments most programs pass; OCML's functions take the rest. OCML's exp rounds
 // its reduction through rint and converts it to an integer, and its sin and cos evaluate both
 // polynomials (sin and cos of the reduced argument) to select one: NVIDIA's GPUs run doubles at half
 // the float rate and those conversions at a quarter, so that is twice CUDA's work. Here the
@@ -17,9 +17,9 @@
 
 #include "float_algorithms.h"
 
-// The polynomials' loops unrolled whatever the fma's cost: the device library's fma has an
-// emulation beside the device's own instruction (a specialisation constant picks one), which would
-// keep the backend's unroller away, and its coefficients in a table in memory.
+// The polynomials' loops unrolled in any case: left to the backend's unroller, which weighs the
+// fma's call as the library defines it (an emulation beside the device's instruction), they stayed
+// loops reading their coefficients from a table in memory.
 #if defined(__clang__)
 #define DOUBLEALG_UNROLL _Pragma("unroll")
 #else
@@ -36,16 +36,16 @@ constexpr double kShifter = 0x1.8p52;
 // The integer n a shifted sum t = v + kShifter holds.
 FLOATALG_FN int32_t shiftedInteger(double t) { return int32_t(uint32_t(bitsOf(t))); }
 
-// e^x for |x| < kExpLimit (exp; CUDA's bound: 1 ulp), within 0.97 ulp; larger |x|, infinities and
+// e^x for |x| < kExpLimit (exp; CUDA's bound: 1 ulp), within 0.98 ulp; larger |x|, infinities and
 // NaN take OCML's.
 //
 // x = n ln2 + r: n = rint(x log2(e)) by the shifter, r = x - n (c1 + c2) in two fmas (ln2 - c1 - c2
 // is 2^-109 relative). The first is exact: n c1 is a multiple of 2^-53, and so is x when n != 0
 // (|x| > ln2/2), with |x - n c1| < 1/2; the second rounds, within 2^-53 |r|. e^r = 1 + p,
 // p = r + r^2 Q(r), Q a fit of degree 10 on |r| <= ln2/2 (error 0.003 ulp of the result). The
-// errors, in ulps of the result: r's rounding 0.25 |r| e^r, p's rounding 0.25, the last one 0.5,
-// r^2's and Q's 0.04: 0.97 at most (at r = -ln2/2). 2^n goes into the exponent field, exactly:
-// |x| < 708 keeps |n| <= 1021 and the result normal.
+// errors, in ulps of the result: r's rounding 0.19 at most, p's 0.25, the last rounding 0.5, r^2's
+// and Q's 0.04: below 0.98 (the worst where p reaches -1/4, r = ln(3/4)). 2^n goes into the
+// exponent field, exactly: |x| < 708 keeps |n| <= 1021 and the result normal.
 constexpr double kExpLimit = 708.0;
 template <class Ops> FLOATALG_FN double exponential(double x) {
   constexpr double kLog2e = 0x1.71547652b82fep+0, c1 = 0x1.62e42fefa39efp-1, c2 = 0x1.abc9e3b39803fp-56;

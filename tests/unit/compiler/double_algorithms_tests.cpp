@@ -56,7 +56,7 @@ template <class F, class Reference> double worstError(const std::vector<double> 
 
 } // namespace
 
-TEST_CASE("double algorithms: exp below 708 within 0.97 ulp") {
+TEST_CASE("double algorithms: exp below 708 within 0.98 ulp") {
   std::vector<double> inputs = sampled(doublealg::kExpLimit, 400000);
   const long double halfLn2 = 0.34657359027997265470861606072908828L;
   for (int k = -2043; k <= 2043; k += 2) // the odd multiples of ln2/2, where the reduction changes n
@@ -68,7 +68,7 @@ TEST_CASE("double algorithms: exp below 708 within 0.97 ulp") {
   const double worst = worstError(inputs, doublealg::kExpLimit, doublealg::exponential<HostOps>,
                                   [](long double x) { return std::exp(x); });
   MESSAGE("exp: max ", worst, " ulp");
-  CHECK(worst < 0.97);
+  CHECK(worst < 0.98);
   CHECK(doublealg::exponential<HostOps>(0.0) == 1.0);
   CHECK(doublealg::exponential<HostOps>(-0.0) == 1.0);
 }
