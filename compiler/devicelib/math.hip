@@ -11,6 +11,7 @@
 #pragma clang fp contract(off)
 
 #include "double_algorithms.h"
+#include "double_fma.h"
 #include "float_algorithms.h"
 #include "softdouble.h"
 
@@ -18,72 +19,14 @@
 
 namespace {
 
-__device__ inline uint32_t bitsOf(float x) { return __builtin_bit_cast(uint32_t, x); }
-__device__ inline uint64_t bitsOf(double x) { return __builtin_bit_cast(uint64_t, x); }
-__device__ inline float floatFrom(uint32_t b) { return __builtin_bit_cast(float, b); }
-__device__ inline double doubleFrom(uint64_t b) { return __builtin_bit_cast(double, b); }
-__device__ inline bool finite(double x) { return (bitsOf(x) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
-
-// x * 2^n, rounded once: the scaling is split so that only the last multiplication can round
-// (from below the normal range it first scales by 2^-1022 * 2^53, keeping every bit).
-__device__ inline double scaleDouble(double x, int n) {
-  if (n > 1023) {
-    x *= 0x1p1023;
-    n -= 1023;
-    if (n > 1023) {
-      x *= 0x1p1023;
-      n -= 1023;
-      if (n > 1023) n = 1023;
-    }
-  } else if (n < -1022) {
-    x *= 0x1p-1022 * 0x1p53;
-    n += 1022 - 53;
-    if (n < -1022) {
-      x *= 0x1p-1022 * 0x1p53;
-      n += 1022 - 53;
-      if (n < -1022) n = -1022;
-    }
-  }
-  return x * doubleFrom(uint64_t(0x3ff + n) << 52);
-}
-
-// The unbiased exponent of a finite nonzero double (subnormals included): x = m * 2^e, 1 <= |m| < 2.
-__device__ inline int exponentOf(double x) {
-  int e = int(bitsOf(x) >> 52 & 0x7ff);
-  if (e != 0) return e - 1023;
-  return int(bitsOf(x * 0x1p64) >> 52 & 0x7ff) - 1023 - 64;
-}
-
-// Error-free transformations (Knuth's two-sum, Dekker's product with Veltkamp's split).
-struct Pair {
-  double hi, lo;
-};
-__device__ inline Pair twoSum(double a, double b) {
-  double s = a + b, bb = s - a;
-  return {s, (a - (s - bb)) + (b - bb)};
-}
-__device__ inline Pair split(double a) {
-  double t = 134217729.0 * a; // 2^27 + 1
-  double hi = t - (t - a);
-  return {hi, a - hi};
-}
-__device__ inline Pair twoProduct(double a, double b) {
-  double p = a * b;
-  Pair x = split(a), y = split(b);
-  return {p, ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo};
-}
-
-// s = RN(exact) with `error` = exact - s: the exact value rounded to odd (the neighbour with an odd
-// last bit when inexact), which a later rounding to >= 2 fewer bits rounds as the exact value.
-__device__ inline double roundToOdd(double s, double error) {
-  uint64_t b = bitsOf(s);
-  if (error == 0 || !finite(s) || (b & 1)) return s;
-  return doubleFrom((error > 0) == (s > 0) ? b + 1 : b - 1);
-}
-__device__ inline double addRoundToOdd(double a, double b) {
-  Pair s = twoSum(a, b);
-  return roundToOdd(s.hi, s.lo);
-}
+using doublealg::addRoundToOdd;
+using doublealg::bitsOf;
+using doublealg::doubleFrom;
+using doublealg::exponentOf;
+using doublealg::finite;
+using doublealg::scaleDouble;
+using floatalg::bitsOf;
+using floatalg::floatFrom;
 
 // The fraction bits of 2/pi, most significant first: AMD's V_TRIG_PREOP reads 1201 of them.
 __device__ const uint32_t kTwoOverPi[38] = {
@@ -312,26 +255,9 @@ __device__ float __hipvk_fma_f32(float a, float b, float c) {
   return float(addRoundToOdd(product, double(c)));
 }
 
-// fma in double precision (Boldo and Melquiond's emulation by rounding to odd): with a and b scaled
-// to [1, 2) their product is exactly hi + lo; c is scaled alike (or, when negligible, replaced by
-// a tiny number of its sign, which rounds the same); then RN(th + RO(tl + lo)) with th + tl = c + hi
-// is the correctly rounded sum. Results at or below 2^-1022, whose rounding to the subnormal grid
-// would be a second one, are computed by the integer fma of the software doubles (softdouble.h).
 __device__ double __hipvk_fma_f64(double a, double b, double c) {
   if (__hipvk_fma_is_fused()) return __hipvk_device_fma_f64(a, b, c);
-  if (!finite(a) || !finite(b) || a == 0 || b == 0) return a * b + c; // the product is exact
-  if (!finite(c)) return c;                                           // a finite product cannot change it
-  if (c == 0) return a * b;
-  int ea = exponentOf(a), eb = exponentOf(b), ec = exponentOf(c), e = ea + eb;
-  if (ec > e + 110) return c; // the product lies far below half an ulp of c
-  double ma = scaleDouble(a, -ea), mb = scaleDouble(b, -eb);
-  double cs = ec < e - 120 ? __builtin_copysign(0x1p-200, c) : scaleDouble(c, -e);
-  Pair p = twoProduct(ma, mb);
-  Pair t = twoSum(cs, p.hi);
-  double v = addRoundToOdd(t.lo, p.lo);
-  double r = t.hi + v;
-  if (r != 0 && exponentOf(r) + e <= -1022) return doubleFrom(softdouble::fma(bitsOf(a), bitsOf(b), bitsOf(c)));
-  return scaleDouble(r, e);
+  return doublealg::emulatedFma(a, b, c);
 }
 
 // 2^x and log2(x) in single precision, as V_EXP_F32/V_LOG_F32 compute them (1 ulp) or better:
