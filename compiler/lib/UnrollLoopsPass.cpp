@@ -9,7 +9,7 @@
 //   slow paths included: an iterated float math function with its inlined fallback. Unrolled, such
 //   chains ran 1.05x (sinf) to 1.2x (expf) faster on an H200. Bodies past kMaxCountedBody stay
 //   rolled: the double functions carry the fma emulation beside the device's own instruction (a
-//   specialisation constant picks one; 12,000 instructions for double exp), and unrolled they took
+//   specialisation constant picks one; about 4,000 instructions for double exp), and unrolled they took
 //   ten times as long to compile for 3-8 %.
 // Unrolling keeps the order of every operation (a float sum stays the same sum). Loops with their
 // own unroll pragma or with convergent operations (barriers, warp functions) are left alone.
