@@ -32,8 +32,8 @@ double fewBits(std::mt19937_64 &random, int bits, int exponent) {
   return std::ldexp(double(significand), exponent - bits + 1) * (random() & 1 ? -1.0 : 1.0);
 }
 
-// What rounding the 53-bit result of the scaled operands to the subnormal grid would give (the
-// emulation's result before its subnormal rounding), when the scaled c is exact.
+// Whether rounding the 53-bit result of the scaled operands (the emulation's result before its
+// subnormal rounding) to the subnormal grid would be wrong; false where the scaled c is inexact.
 bool roundsTwice(double a, double b, double c) {
   const int e = std::ilogb(a) + std::ilogb(b);
   const double cs = std::ldexp(c, -e);
