@@ -14,30 +14,9 @@
 
 namespace doublealg {
 
-FLOATALG_FN bool finite(double x) { return (bitsOf(x) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
+using floatalg::scaleByPowerOfTwo;
 
-// x * 2^n, rounded once: the scaling is split so that only the last multiplication can round
-// (from below the normal range it first scales by 2^-1022 * 2^53, keeping every bit).
-FLOATALG_FN double scaleDouble(double x, int n) {
-  if (n > 1023) {
-    x *= 0x1p1023;
-    n -= 1023;
-    if (n > 1023) {
-      x *= 0x1p1023;
-      n -= 1023;
-      if (n > 1023) n = 1023;
-    }
-  } else if (n < -1022) {
-    x *= 0x1p-1022 * 0x1p53;
-    n += 1022 - 53;
-    if (n < -1022) {
-      x *= 0x1p-1022 * 0x1p53;
-      n += 1022 - 53;
-      if (n < -1022) n = -1022;
-    }
-  }
-  return x * doubleFrom(uint64_t(0x3ff + n) << 52);
-}
+FLOATALG_FN bool finite(double x) { return (bitsOf(x) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
 
 // The unbiased exponent of a finite nonzero double (subnormals included): x = m * 2^e, 1 <= |m| < 2.
 FLOATALG_FN int exponentOf(double x) {
@@ -83,11 +62,9 @@ FLOATALG_FN double addRoundToOdd(double a, double b) {
 // 2 ulp of r or more apart below 2^-1022, so such halfway points are doubles and RN keeps v on
 // their side otherwise): there v's side of r decides.
 FLOATALG_FN double roundToSubnormal(double r, double side, int e) {
-  const double u = scaleDouble(r < 0 ? -r : r, 1074 + e); // |r| in units of 2^-1074: < 2^53, exact from 1/4 up
+  const double u = scaleByPowerOfTwo(r < 0 ? -r : r, 1074 + e); // |r| in units of 2^-1074: < 2^53, exact from 1/4 up
   double n = u < 0x1p52 ? (u + 0x1p52) - 0x1p52 : u;      // the nearest integer, ties to even
-  if (u - n == 0.5 || n - u == 0.5) {
-    if (side != 0) n = (side > 0) == (r > 0) ? u + 0.5 : u - 0.5;
-  }
+  if ((u - n == 0.5 || n - u == 0.5) && side != 0) n = (side > 0) == (r > 0) ? u + 0.5 : u - 0.5;
   return __builtin_copysign(n * 0x1p-1074, r);
 }
 
@@ -104,14 +81,14 @@ FLOATALG_FN double emulatedFma(double a, double b, double c) {
   if (c == 0) return a * b;
   const int ea = exponentOf(a), eb = exponentOf(b), ec = exponentOf(c), e = ea + eb;
   if (ec > e + 110) return c; // the product lies far below half an ulp of c
-  const double ma = scaleDouble(a, -ea), mb = scaleDouble(b, -eb);
-  const double cs = ec < e - 120 ? __builtin_copysign(0x1p-200, c) : scaleDouble(c, -e);
+  const double ma = scaleByPowerOfTwo(a, -ea), mb = scaleByPowerOfTwo(b, -eb);
+  const double cs = ec < e - 120 ? __builtin_copysign(0x1p-200, c) : scaleByPowerOfTwo(c, -e);
   const Pair p = twoProduct(ma, mb), t = twoSum(cs, p.hi), low = twoSum(t.lo, p.lo);
   const double v = roundToOdd(low.hi, low.lo);
   const Pair r = twoSum(t.hi, v);
   if (r.hi != 0 && exponentOf(r.hi) + e <= -1022)
     return roundToSubnormal(r.hi, r.lo != 0 ? r.lo : (low.hi - v) + low.lo, e);
-  return scaleDouble(r.hi, e);
+  return scaleByPowerOfTwo(r.hi, e);
 }
 
 } // namespace doublealg

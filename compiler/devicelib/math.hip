@@ -24,9 +24,9 @@ using doublealg::bitsOf;
 using doublealg::doubleFrom;
 using doublealg::exponentOf;
 using doublealg::finite;
-using doublealg::scaleDouble;
 using floatalg::bitsOf;
 using floatalg::floatFrom;
+using floatalg::scaleByPowerOfTwo;
 
 // The fraction bits of 2/pi, most significant first: AMD's V_TRIG_PREOP reads 1201 of them.
 __device__ const uint32_t kTwoOverPi[38] = {
@@ -136,6 +136,12 @@ __device__ float __hipvk_cosf(float x) {
   return __ocml_cos_f32(x);
 }
 
+// erff: float_algorithms.h's polynomials by pieces on devices with the fma algorithms (OCML's
+// takes 1 - e^p from |x| = 1 on, twice the work); OCML's elsewhere.
+__device__ float __hipvk_erff(float x) {
+  return __hipvk_fma_float_algorithms() ? floatalg::errorFunction<FloatOps>(x) : __ocml_erf_f32(x);
+}
+
 // exp, sin and cos in double (and llvm.exp.f64, llvm.sin.f64, llvm.cos.f64): double_algorithms.h's
 // where the fma algorithms run on the device's own fused Fma, for |x| below 708 and 2^20; OCML's
 // elsewhere and for the other arguments (overflow and underflow, the Payne-Hanek reduction,
@@ -156,8 +162,8 @@ __device__ double __hipvk_cos(double x) {
   return __ocml_cos_f64(x);
 }
 
-__device__ float __hipvk_ldexp_f32(float x, int n) { return floatalg::scale(x, n); }
-__device__ double __hipvk_ldexp_f64(double x, int n) { return scaleDouble(x, n); }
+__device__ float __hipvk_ldexp_f32(float x, int n) { return scaleByPowerOfTwo(x, n); }
+__device__ double __hipvk_ldexp_f64(double x, int n) { return scaleByPowerOfTwo(x, n); }
 
 // AMD's V_FREXP_MANT/V_FREXP_EXP: infinities, NaN and zeros give themselves and exponent 0.
 __device__ float __hipvk_frexp_mant_f32(float x) {
@@ -243,7 +249,7 @@ __device__ double __hipvk_trig_preop_f64(double x, int segment) {
   int exponent = int(bitsOf(x) >> 52 & 0x7ff);
   int shift = (segment & 31) * 53 + (exponent > 1077 ? exponent - 1077 : 0);
   int scale = -53 - shift + (exponent >= 1968 ? 128 : 0);
-  return scaleDouble(double(twoOverPiBits(shift)), scale);
+  return scaleByPowerOfTwo(double(twoOverPiBits(shift)), scale);
 }
 
 // fma(a, b, c) rounded once, on drivers whose Fma may be a product and a sum: the product of two
@@ -274,7 +280,7 @@ __device__ float __hipvk_exp2_f32(float x) {
   constexpr double kInverseFactorials[10] = {1.0 / 362880.0, 1.0 / 40320.0, 1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0,
                                              1.0 / 24.0,     1.0 / 6.0,     0.5,          1.0,          1.0};
   for (double c : kInverseFactorials) p = p * y + c;
-  return float(scaleDouble(p, int(n)));
+  return float(scaleByPowerOfTwo(p, int(n)));
 }
 
 __device__ float __hipvk_log2_f32(float x) {
@@ -284,7 +290,7 @@ __device__ float __hipvk_log2_f32(float x) {
   if (x == __builtin_inff()) return x;
   double d = double(x);
   int e = exponentOf(d);
-  double m = scaleDouble(d, -e); // [1, 2)
+  double m = scaleByPowerOfTwo(d, -e); // [1, 2)
   if (m > 0x1.6a09e667f3bcdp+0) { // sqrt(2): m in [sqrt(1/2), sqrt(2))
     m *= 0.5;
     e += 1;

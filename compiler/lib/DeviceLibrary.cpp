@@ -77,7 +77,7 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
     {"llvm.pow.f64", "__ocml_pow_f64"},
 };
 
-// OCML's own calls of its float exp, log and pow and its double exp (erff, erfcf, tanhf, lgammaf,
+// OCML's own calls of its float exp, log, pow and erf and its double exp (erff, erfcf, tanhf, lgammaf,
 // erfc... make them) take math.hip's functions, as the user's calls do (math_functions.h): on
 // devices with the fma algorithms one reduction and one polynomial instead of OCML's
 // extended-precision sequences.
@@ -85,7 +85,7 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
 constexpr std::pair<const char *, const char *> kLibraryRoutes[] = {
     {"__ocml_exp_f32", "__hipvk_expf"},   {"__ocml_exp2_f32", "__hipvk_exp2f"}, {"__ocml_exp10_f32", "__hipvk_exp10f"},
     {"__ocml_log_f32", "__hipvk_logf"},   {"__ocml_log2_f32", "__hipvk_log2f"}, {"__ocml_log10_f32", "__hipvk_log10f"},
-    {"__ocml_pow_f32", "__hipvk_powf"},   {"__ocml_exp_f64", "__hipvk_exp"},
+    {"__ocml_pow_f32", "__hipvk_powf"},   {"__ocml_exp_f64", "__hipvk_exp"},    {"__ocml_erf_f32", "__hipvk_erff"},
 };
 
 bool routeLibraryCalls(Module &m) {

@@ -42,7 +42,7 @@
 #define __HIPVK_MATH_1_APPROX(NAME, F32, F64) __HIPVK_MATH_1(NAME, F32, F64)
 #endif
 #define __HIPVK_OCML_1_APPROX(NAME, OCML, F32) __HIPVK_MATH_1_APPROX(NAME, F32, __ocml_##OCML##_f64)
-// The float exp and log families, sinf and cosf, and double exp, sin and cos are hipvk's
+// The float exp and log families, sinf, cosf and erff, and double exp, sin and cos are hipvk's
 // (compiler/devicelib/math.hip): evaluated directly on devices with the fma algorithms, OCML's
 // elsewhere.
 extern "C" __device__ __attribute__((const)) float __hipvk_expf(float);
@@ -53,6 +53,7 @@ extern "C" __device__ __attribute__((const)) float __hipvk_log2f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_log10f(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_sinf(float);
 extern "C" __device__ __attribute__((const)) float __hipvk_cosf(float);
+extern "C" __device__ __attribute__((const)) float __hipvk_erff(float);
 extern "C" __device__ __attribute__((const)) double __hipvk_exp(double);
 extern "C" __device__ __attribute__((const)) double __hipvk_sin(double);
 extern "C" __device__ __attribute__((const)) double __hipvk_cos(double);
@@ -68,7 +69,7 @@ __HIPVK_OCML_1(cosh, cosh)
 __HIPVK_OCML_1(cospi, cospi)
 __HIPVK_OCML_1(cyl_bessel_i0, i0)
 __HIPVK_OCML_1(cyl_bessel_i1, i1)
-__HIPVK_OCML_1(erf, erf)
+__HIPVK_OCML_1_F(erf, erf, __hipvk_erff)
 __HIPVK_OCML_1(erfc, erfc)
 __HIPVK_OCML_1(erfcinv, erfcinv)
 __HIPVK_OCML_1(erfcx, erfcx)
