@@ -63,7 +63,7 @@ FLOATALG_FN double addRoundToOdd(double a, double b) {
 // their side otherwise): there v's side of r decides.
 FLOATALG_FN double roundToSubnormal(double r, double side, int e) {
   const double u = scaleByPowerOfTwo(r < 0 ? -r : r, 1074 + e); // |r| in units of 2^-1074: < 2^53, exact from 1/4 up
-  double n = u < 0x1p52 ? (u + 0x1p52) - 0x1p52 : u;      // the nearest integer, ties to even
+  double n = u < 0x1p52 ? (u + 0x1p52) - 0x1p52 : u;            // the nearest integer, ties to even
   if ((u - n == 0.5 || n - u == 0.5) && side != 0) n = (side > 0) == (r > 0) ? u + 0.5 : u - 0.5;
   return __builtin_copysign(n * 0x1p-1074, r);
 }
