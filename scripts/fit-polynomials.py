@@ -15,13 +15,29 @@ mp.mp.dps = 80
 ULP = mp.mpf(2) ** -53
 
 
-def fit(name, f, lo, hi, degree, weight):
-    coefficients, _ = mp.chebyfit(f, [lo, hi], degree + 1, error=True)
-    rounded = [mp.mpf(float(c)) for c in coefficients]
+def to_float(v):
+    return struct.unpack("f", struct.pack("f", float(v)))[0]
+
+
+def float_literal(v):
+    mantissa, exponent = to_float(v).hex().split("p")
+    return mantissa.rstrip("0").rstrip(".") + "p" + exponent + "f"
+
+
+# The formats the coefficients are rounded to: rounding, ulp of the result, C++ literal.
+DOUBLE = (float, ULP, lambda v: float(v).hex())
+FLOAT = (to_float, mp.mpf(2) ** -24, float_literal)
+
+
+def fit(name, f, lo, hi, degree, weight, format=DOUBLE, constant=None):
+    """Prints the error and the coefficients; `constant` replaces the last one's printed value."""
+    rounding, ulp, literal = format
+    rounded = [mp.mpf(rounding(c)) for c in mp.chebyfit(f, [lo, hi], degree + 1)]
     worst = max(abs(mp.polyval(rounded, v) - f(v)) * weight(v)
                 for v in (lo + (hi - lo) * i / 4000 for i in range(4001)))
-    print(f"{name}: degree {degree}, error {mp.nstr(worst / ULP, 3)} ulp of the result")
-    print("  " + ", ".join(float(c).hex() for c in rounded))
+    print(f"{name}: degree {degree}, error {mp.nstr(worst / ulp, 3)} ulp of the result")
+    printed = rounded if constant is None else rounded[:-1] + [constant]
+    print("  " + ", ".join(literal(c) for c in printed))
 
 
 def tiny(v):
@@ -42,27 +58,9 @@ fit("cos C", lambda z: -mp.mpf(1) / 2 + z / 24 if tiny(z) else (mp.cos(mp.sqrt(z
 
 
 # erff by pieces (float_algorithms.h, errorFunction).
-def to_float(v):
-    return struct.unpack("f", struct.pack("f", float(v)))[0]
-
-
-def float_literal(v):
-    mantissa, exponent = to_float(v).hex().split("p")
-    return mantissa.rstrip("0").rstrip(".") + "p" + exponent + "f"
-
-
-def float_fit(name, f, lo, hi, degree, weight):
-    coefficients = [mp.mpf(to_float(c)) for c in mp.chebyfit(f, [lo, hi], degree + 1)]
-    worst = max(abs(mp.polyval(coefficients, v) - f(v)) * weight(v)
-                for v in (lo + (hi - lo) * i / 4000 for i in range(4001)))
-    print(f"{name}: degree {degree}, error {mp.nstr(worst / 2**-24, 3)} ulp of the result")
-    return coefficients
-
-
 # |x| < 3/4: erf(x) = x + x P(x^2), P(s) = erf(sqrt(s)) / sqrt(s) - 1.
-small = float_fit("erf P", lambda s: 2 / mp.sqrt(mp.pi) - 1 if s == 0 else mp.erf(mp.sqrt(s)) / mp.sqrt(s) - 1,
-                  0, (mp.mpf(3) / 4) ** 2, 5, lambda s: 1)
-print("  " + ", ".join(float_literal(c) for c in small))
+fit("erf P", lambda s: 2 / mp.sqrt(mp.pi) - 1 if s == 0 else mp.erf(mp.sqrt(s)) / mp.sqrt(s) - 1,
+    0, (mp.mpf(3) / 4) ** 2, 5, lambda s: 1, FLOAT)
 # [3/4, 2) and [2, 3.92): erf(c + u) = e + u Q(u), the centre c (a multiple of 2^-8 near the middle,
 # so that |x| - c is exact) where erf(c) is nearest to a float e, which is the constant term.
 for lo, hi in ((mp.mpf(3) / 4, mp.mpf(2)), (mp.mpf(2), mp.mpf("3.92"))):
@@ -70,6 +68,5 @@ for lo, hi in ((mp.mpf(3) / 4, mp.mpf(2)), (mp.mpf(2), mp.mpf("3.92"))):
     centre = min((middle + mp.mpf(k) / 256 for k in range(-100, 101)),
                  key=lambda c: abs(mp.erf(c) - to_float(mp.erf(c))))
     e = mp.mpf(to_float(mp.erf(centre)))
-    q = float_fit(f"erf on [{mp.nstr(lo, 3)}, {mp.nstr(hi, 3)}), centre {float_literal(centre)}",
-                  lambda u: mp.erf(centre + u) - e, lo - centre, hi - centre, 10, lambda u: 1 / mp.erf(centre + u))
-    print("  " + ", ".join(float_literal(c) for c in q[:-1] + [e]))
+    fit(f"erf on [{mp.nstr(lo, 3)}, {mp.nstr(hi, 3)}), centre {float_literal(centre)}",
+        lambda u: mp.erf(centre + u) - e, lo - centre, hi - centre, 10, lambda u: 1 / mp.erf(centre + u), FLOAT, e)

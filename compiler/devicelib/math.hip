@@ -23,7 +23,6 @@ using doublealg::addRoundToOdd;
 using doublealg::bitsOf;
 using doublealg::doubleFrom;
 using doublealg::exponentOf;
-using doublealg::finite;
 using floatalg::bitsOf;
 using floatalg::floatFrom;
 using floatalg::scaleByPowerOfTwo;
