@@ -263,7 +263,9 @@ Device::Device(Context &context, VkPhysicalDevice physical, int ordinal)
   fusedFma_ = nvidiaProprietary && !(options.disabledFeatures & Options::FusedFma);
   fmaFloatAlgorithms_ = options.fmaFloatAlgorithms.value_or(fusedFma_);
   ieeeInverseSqrt_ = nvidiaProprietary && !(options.disabledFeatures & Options::IeeeInverseSqrt);
-  verifiedShortSqrt_ = nvidiaProprietary && !(options.disabledFeatures & Options::VerifiedShortSqrt);
+  // The short sqrtf selects subnormal inputs as zeros: only where float32 denormals are flushed.
+  verifiedShortSqrt_ = nvidiaProprietary && !preservesFloat32Denormals() && !(options.disabledFeatures & Options::VerifiedShortSqrt);
+  verifiedShortExp_ = nvidiaProprietary && !(options.disabledFeatures & Options::VerifiedShortExp);
   health_ = std::make_unique<DeviceHealth>(
       std::chrono::microseconds(spinUs),
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options.kernelTimeoutSeconds.value_or(0))));
@@ -857,10 +859,11 @@ vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const cha
                                     const std::array<uint32_t, 4> &specialization) {
   // The launch's values (abi::kSpecIdBlockDimX..kSpecIdDynamicSharedBytes), then the device's.
   static_assert(abi::kSpecIdFusedFma == 4 && abi::kSpecIdFmaFloatAlgorithms == 5 && abi::kSpecIdIeeeInverseSqrt == 6 &&
-                abi::kSpecIdVerifiedShortSqrt == 7);
-  const std::array<uint32_t, 8> values{specialization[0], specialization[1], specialization[2], specialization[3],
+                abi::kSpecIdVerifiedShortSqrt == 7 && abi::kSpecIdVerifiedShortExp == 8);
+  const std::array<uint32_t, 9> values{specialization[0], specialization[1], specialization[2], specialization[3],
                                        fusedFma_ ? VK_TRUE : VK_FALSE, fmaFloatAlgorithms_ ? VK_TRUE : VK_FALSE,
-                                       ieeeInverseSqrt_ ? VK_TRUE : VK_FALSE, verifiedShortSqrt_ ? VK_TRUE : VK_FALSE};
+                                       ieeeInverseSqrt_ ? VK_TRUE : VK_FALSE, verifiedShortSqrt_ ? VK_TRUE : VK_FALSE,
+                                       verifiedShortExp_ ? VK_TRUE : VK_FALSE};
   VkSpecializationMapEntry entries[values.size()];
   for (uint32_t i = 0; i < values.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
   VkSpecializationInfo spec{uint32_t(values.size()), entries, sizeof(values), values.data()};
@@ -989,6 +992,7 @@ std::string Device::featureSummary() const {
   add("fma-float-algorithms", fmaFloatAlgorithms_);
   add("ieee-inverse-sqrt", ieeeInverseSqrt_);
   add("verified-short-sqrt", verifiedShortSqrt_);
+  add("verified-short-exp", verifiedShortExp_);
   return out;
 }
 

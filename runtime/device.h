@@ -213,10 +213,11 @@ class Device {
   // Whether InverseSqrt follows IEEE at 0, infinity, negatives and NaN (abi::kSpecIdIeeeInverseSqrt):
   // NVIDIA's proprietary driver (its MUFU.RSQ), checked by the accuracy harness's special values.
   bool ieeeInverseSqrt_ = false;
-  // Whether sqrtf may take the short form on the device's InverseSqrt (abi::kSpecIdVerifiedShortSqrt):
-  // NVIDIA's proprietary driver, checked over every float on the H100 (tests/math/exhaustive.hip,
-  // docs/MATH.md).
+  // Whether sqrtf may take the short form on the device's InverseSqrt (abi::kSpecIdVerifiedShortSqrt),
+  // and expf/exp2f CUDA's form on its Exp2 (abi::kSpecIdVerifiedShortExp): NVIDIA's proprietary
+  // driver, checked over every float on the H100 (tests/math/exhaustive.hip, docs/MATH.md).
   bool verifiedShortSqrt_ = false;
+  bool verifiedShortExp_ = false;
   bool pipelineStats_ = false;  // HIPVK_PIPELINE_STATS on a device that can tell
   hipDeviceProp_t hipProps_{};
 

@@ -67,7 +67,8 @@ void parseDisabledFeatures(std::string_view text, Options &options) {
   constexpr Named kNames[] = {{"int64", Options::Int64}, {"float64", Options::Float64}, {"int16", Options::Int16},
                               {"int8", Options::Int8}, {"float16", Options::Float16},
                               {"fma", Options::FusedFma}, {"ieee-inverse-sqrt", Options::IeeeInverseSqrt},
-                              {"verified-short-sqrt", Options::VerifiedShortSqrt}};
+                              {"verified-short-sqrt", Options::VerifiedShortSqrt},
+                              {"verified-short-exp", Options::VerifiedShortExp}};
   while (!text.empty()) {
     size_t comma = text.find(',');
     std::string_view name = text.substr(0, comma);
@@ -80,7 +81,7 @@ void parseDisabledFeatures(std::string_view text, Options &options) {
     const Named *known = std::find_if(std::begin(kNames), std::end(kNames), [&](const Named &n) { return n.name == name; });
     if (known == std::end(kNames)) {
       refuse(options, "HIPVK_DISABLE_FEATURES: unknown feature '" + std::string(name) +
-                          "' (known: int64, float64, int16, int8, float16, fma, ieee-inverse-sqrt, verified-short-sqrt, float-atomics)");
+                          "' (known: int64, float64, int16, int8, float16, fma, ieee-inverse-sqrt, verified-short-sqrt, verified-short-exp, float-atomics)");
       continue;
     }
     options.disabledFeatures |= known->feature;

@@ -28,11 +28,12 @@ struct Options {
   // lack those shader types (and what needs them: 64-bit atomics, 8/16-bit storage), so kernels run
   // the variants compiled without them, as on SwiftShader. "fma" and "ieee-inverse-sqrt": the
   // device's Fma is taken as unfused and its InverseSqrt as undefined at 0, infinity and NaN;
-  // "verified-short-sqrt": its InverseSqrt as no better than Vulkan's bound.
+  // "verified-short-sqrt" and "verified-short-exp": its InverseSqrt and Exp2 as no better than
+  // Vulkan's bounds.
   // "float-atomics" is HIPVK_DISABLE_FLOAT_ATOMICS. A name the runtime does not know is refused
   // (`refused`).
   enum Feature : unsigned { Int64 = 1, Float64 = 2, Int16 = 4, Int8 = 8, Float16 = 16, FusedFma = 32, IeeeInverseSqrt = 64,
-                         VerifiedShortSqrt = 128 };
+                         VerifiedShortSqrt = 128, VerifiedShortExp = 256 };
   unsigned disabledFeatures = 0;
   // HIPVK_FLOAT_ALGORITHMS=fma|double: the algorithms of single-precision division, 1/x, sqrt and
   // the math library's 1/sqrt, exp2 and log2 on every device (abi::kSpecIdFmaFloatAlgorithms): the

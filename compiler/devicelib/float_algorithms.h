@@ -17,6 +17,8 @@
 //   float slowDivide(float a, float b), float slowInverseSqrt(float x)
 //                                              for the rare operands the fast paths leave out
 //                                              (math.hip: the paths through double)
+//   float approxExp2(float x)                  2^x (GLSL Exp2), for shortExponential only
+//   float saturate(float x)                    x clamped to [0, 1], NaN to 0 (GLSL NClamp)
 // so that tests/unit/compiler/float_algorithms_tests.cpp runs this very code on the host, with
 // approximations as loose as Vulkan allows, against the host's IEEE operations.
 //
@@ -133,25 +135,36 @@ template <class Ops> FLOATALG_FN float divide(float a, float b) {
 // multiple of 2^-47 against at most 2^-48). v >= 2^-80 keeps those multiples (4^k 2^-46) normal,
 // so a device that flushes subnormals computes the same signs. Both decisions are computed and
 // selected, not branched on: GPUs would run both sides of a divergent branch anyway.
-//
-// `verified`: the device's approxInverseSqrt was checked over every float to make s itself
-// correctly rounded (CUDA's sqrtf is this step alone on MUFU.RSQ; abi::kSpecIdVerifiedShortSqrt),
-// and the decision is left out.
-template <class Ops> FLOATALG_FN float rootOfNormal(float v, bool verified) {
+template <class Ops> FLOATALG_FN float rootOfNormal(float v) {
   const float y = Ops::approxInverseSqrt(v);
   const float s0 = v * y;
   const float s = Ops::fma(Ops::fma(-s0, s0, v), 0.5f * y, s0);
-  if (verified) return s;
   const float up = floatFrom(bitsOf(s) + 1), down = floatFrom(bitsOf(s) - 1);
   const bool roundUp = Ops::fma(-s, up, v) > 0.0f, roundDown = Ops::fma(-s, down, v) <= 0.0f;
   return roundUp ? up : roundDown ? down : s;
 }
 
-template <class Ops> FLOATALG_FN float squareRoot(float v, bool verified = false) {
-  if (bitsOf(v) - 0x17800000u < 0x7f800000u - 0x17800000u) return rootOfNormal<Ops>(v, verified); // [2^-80, inf)
+template <class Ops> FLOATALG_FN float squareRoot(float v) {
+  if (bitsOf(v) - 0x17800000u < 0x7f800000u - 0x17800000u) return rootOfNormal<Ops>(v); // [2^-80, inf)
   if (v < 0.0f) return __builtin_nanf("");
   if (!(v > 0.0f) || v == __builtin_inff()) return v + v; // zeros (a subnormal where flushed), inf, NaN
-  return rootOfNormal<Ops>(v * 0x1p70f, verified) * 0x1p-35f; // (0, 2^-80): exact scalings
+  return rootOfNormal<Ops>(v * 0x1p70f) * 0x1p-35f; // (0, 2^-80): exact scalings
+}
+
+// sqrt(v) on an approxInverseSqrt checked over every float to make it correctly rounded
+// (abi::kSpecIdVerifiedShortSqrt; CUDA's sqrtf is this step on MUFU.RSQ), for a device that
+// flushes subnormals: one Newton step s0 + (v - s0^2) y / 2 and no rounding decision. Its residual
+// is taken as (v - s0^2) y = e1 + s0 (1 - s0 y), e1 = v y - s0 exact (one fma): every term stays
+// normal for every normal v (v - s0^2 itself, about 2^-22 v, would underflow below 2^-104), so
+// nothing branches; zeros, infinities, NaN, negatives and the (flushed) subnormals are selected.
+// On the host with a correctly rounded InverseSqrt it is exact for every significand
+// (float_algorithms_tests.cpp); NVIDIA's driver: tests/math/exhaustive.hip.
+template <class Ops> FLOATALG_FN float shortSquareRoot(float v) {
+  const float y = Ops::approxInverseSqrt(v), s0 = v * y;
+  const float e1 = Ops::fma(v, y, -s0), d = Ops::fma(-s0, y, 1.0f);
+  const float s = Ops::fma(Ops::fma(s0, d, e1), 0.5f, s0);
+  const bool positiveNormal = bitsOf(v) - 0x00800000u < 0x7f800000u - 0x00800000u;
+  return positiveNormal ? s : v < 0.0f ? __builtin_nanf("") : v + v;
 }
 
 // 1 / sqrt(v) for positive normal v within 0.5 ulp + 2^-40 relative (AMD's V_RSQ_F32: 1 ulp); the
@@ -244,7 +257,8 @@ template <class Ops> FLOATALG_FN float log2(float x) {
 // exact for |e| < 2^8), 1 / ln(b) = kInvLnHigh + kInvLnLow, and polynomial coefficients (low degree
 // first) that are minimax fits of relative error (Remez, then rounded to float).
 struct BaseE {
-  static constexpr float kLog2Base = 0x1.715476p+0f; // log2(e)
+  static constexpr float kLog2Base = 0x1.715476p+0f, kLog2BaseLow = 0x1.4ae0c0p-26f; // log2(e), the rest
+  static constexpr float kShortScale = 0x1.77313ap-8f;                                 // log2(e) / 252
   static constexpr float kLogBase2High = 0x1.62e4p-1f, kLogBase2Low = 0x1.7f7d1cp-20f;
   static constexpr float kInvLnHigh = 1.0f, kInvLnLow = 0.0f;
   // (e^r - 1) / r on |r| <= 0.3467: relative error 2^-25.4
@@ -255,7 +269,8 @@ struct BaseE {
                                     0x1.1fd6a4p-3f,  -0x1.f5c7c8p-4f, 0x1.19b142p-3f,  -0x1.01f24p-3f};
 };
 struct Base2 {
-  static constexpr float kLog2Base = 1.0f, kLogBase2High = 1.0f, kLogBase2Low = 0.0f;
+  static constexpr float kLog2Base = 1.0f, kLog2BaseLow = 0.0f, kLogBase2High = 1.0f, kLogBase2Low = 0.0f;
+  static constexpr float kShortScale = 0x1.041042p-8f; // 1 / 252
   static constexpr float kInvLnHigh = 0x1.715476p+0f, kInvLnLow = 0x1.4ae0cp-26f;
   // (2^r - 1) / r on |r| <= 1/2: relative error 2^-25.5
   static constexpr float kExpQ[] = {0x1.62e43p-1f, 0x1.ebfbdep-3f, 0x1.c6af6ep-5f, 0x1.3b2bap-7f, 0x1.5f07b4p-10f, 0x1.4308fap-13f};
@@ -309,6 +324,26 @@ template <class Ops, class Base> FLOATALG_FN float exponential(float x) {
   float r = Ops::fma(-n, Base::kLogBase2High, x);
   if constexpr (Base::kLogBase2Low != 0.0f) r = Ops::fma(-n, Base::kLogBase2Low, r);
   return timesTwoToThe(onePlusPolynomial<Ops, Base>(r), t, n, x, Base::kNormal, Base::kOverflow, Base::kUnderflow);
+}
+
+// b^x (expf, exp2f) on an approxExp2 checked over every float (abi::kSpecIdVerifiedShortExp):
+// CUDA's expf, whose error is its MUFU.EX2's. n = rint(x log2(b) - 1/2), nearly floor, clamped to
+// [-126, 126]: the first fma and the saturation give (x log2(b) - 1/2 + 126) / 252 in [0, 1], the
+// second rounds 252 times that plus 1.5 * 2^23 + 1 to an integer, whose low bits are n + 127, the
+// exponent field of 2^n (bits shifted left by 23). u = x log2(b) - n is formed from x directly
+// (log2(e) as a float pair) and 2^u by approxExp2; 2^n scales it exactly where the result is normal.
+// u lies in [0, 1] but where n stopped at -126 or 126, and its roundings cost 0.69 ulp (1.39 where u
+// reaches 2, near the overflow) beside approxExp2's own error. Out of range the clamped n leaves u
+// large, and 2^u carries the overflow (infinity) or the underflow (0, or a subnormal rounded once);
+// a NaN stays NaN through u. Over every float on NVIDIA's driver: expf 1.93 ulp, exp2f 1.64 ulp
+// (bound 2; the same figures as CUDA's own); exp10f this way reaches 2.07, so it keeps `exponential`.
+template <class Ops, class Base> FLOATALG_FN float shortExponential(float x) {
+  constexpr float kOffset = 0x1.fdf7e0p-2f; // (126 - 1/2) / 252
+  const float shifted = Ops::fma(Ops::saturate(Ops::fma(x, Base::kShortScale, kOffset)), 252.0f, 0x1.800002p+23f);
+  const float n = shifted - 0x1.8000fep+23f; // 1.5 * 2^23 + 127
+  float u = Ops::fma(x, Base::kLog2Base, -n);
+  if constexpr (Base::kLog2BaseLow != 0.0f) u = Ops::fma(x, Base::kLog2BaseLow, u);
+  return Ops::approxExp2(u) * floatFrom(bitsOf(shifted) << 23);
 }
 
 // log_b(x) (logf, log2f, log10f; CUDA's bounds: 1, 1 and 2 ulp) in one reduction and one

@@ -66,6 +66,8 @@ struct FloatOps {
   __device__ static float fma(float a, float b, float c) { return __hipvk_fma_f32(a, b, c); }
   __device__ static float approxDivide(float a, float b) { return __hipvk_fast_divide(a, b); }
   __device__ static float approxInverseSqrt(float x) { return __hipvk_inverse_sqrt(x); }
+  __device__ static float approxExp2(float x) { return __builtin_amdgcn_exp2f(x); }
+  __device__ static float saturate(float x) { return __builtin_amdgcn_fmed3f(x, 0.0f, 1.0f); }
   __device__ __attribute__((always_inline)) static float slowDivide(float a, float b) { return a / b; }
   __device__ __attribute__((always_inline)) static float slowSqrt(float x) { return __builtin_sqrtf(x); }
   __device__ static float slowInverseSqrt(float x) { return float(1.0 / __builtin_sqrt(double(x))); }
@@ -88,18 +90,24 @@ __device__ float __hipvk_div_f32(float a, float b) {
   return __hipvk_fma_float_algorithms() ? floatalg::divide<FloatOps>(a, b) : FloatOps::slowDivide(a, b);
 }
 __device__ float __hipvk_sqrt_f32(float x) {
-  return __hipvk_fma_float_algorithms() ? floatalg::squareRoot<FloatOps>(x, __hipvk_short_sqrt_verified())
-                                        : FloatOps::slowSqrt(x);
+  if (!__hipvk_fma_float_algorithms()) return FloatOps::slowSqrt(x);
+  return __hipvk_short_sqrt_verified() ? floatalg::shortSquareRoot<FloatOps>(x) : floatalg::squareRoot<FloatOps>(x);
 }
 
 // expf, exp2f, exp10f (hipvk_detail/math_functions.h; DeviceLibrary.cpp routes llvm.exp and
-// llvm.exp10 here: llvm.exp2 and llvm.log2 are V_EXP_F32 and V_LOG_F32 to OCML, below): one reduction and one polynomial on devices with the fma algorithms; OCML's
-// elsewhere (its exp2 and log2 steps in double there).
+// llvm.exp10 here: llvm.exp2 and llvm.log2 are V_EXP_F32 and V_LOG_F32 to OCML, below): one
+// reduction and one polynomial on devices with the fma algorithms (expf and exp2f on the device's
+// Exp2 where it was checked over every float); OCML's elsewhere (its exp2 and log2 steps in double
+// there).
 __device__ float __hipvk_expf(float x) {
-  return __hipvk_fma_float_algorithms() ? floatalg::exponential<FloatOps, floatalg::BaseE>(x) : __ocml_exp_f32(x);
+  if (!__hipvk_fma_float_algorithms()) return __ocml_exp_f32(x);
+  return __hipvk_short_exp_verified() ? floatalg::shortExponential<FloatOps, floatalg::BaseE>(x)
+                                      : floatalg::exponential<FloatOps, floatalg::BaseE>(x);
 }
 __device__ float __hipvk_exp2f(float x) {
-  return __hipvk_fma_float_algorithms() ? floatalg::exponential<FloatOps, floatalg::Base2>(x) : __ocml_exp2_f32(x);
+  if (!__hipvk_fma_float_algorithms()) return __ocml_exp2_f32(x);
+  return __hipvk_short_exp_verified() ? floatalg::shortExponential<FloatOps, floatalg::Base2>(x)
+                                      : floatalg::exponential<FloatOps, floatalg::Base2>(x);
 }
 __device__ float __hipvk_exp10f(float x) {
   return __hipvk_fma_float_algorithms() ? floatalg::exponential<FloatOps, floatalg::Base10>(x) : __ocml_exp10_f32(x);

@@ -276,6 +276,19 @@ struct CallLowering {
     r = e.op(spv::OpSelect, type, {e.op(spv::OpIsNan, boolType, {c}), c, r});
     return e.op(spv::OpSelect, type, {e.op(spv::OpIsNan, boolType, {a}), a, r});
   }
+
+  // AMD's V_MED3 (llvm.amdgcn.fmed3): the median of three, a NaN taken as missing. Between constant
+  // bounds lo <= hi it is NClamp (the library's saturation: drivers fold it into the instruction
+  // before it, as NVIDIA's .SAT); else max(min(a, b), min(max(a, b), c)).
+  SpvId median3() {
+    SpvId type = e.typeOf(call.getType());
+    auto *lo = dyn_cast<ConstantFP>(call.getArgOperand(1)), *hi = dyn_cast<ConstantFP>(call.getArgOperand(2));
+    if (lo && hi && !lo->isNaN() && !hi->isNaN() && !(hi->getValue() < lo->getValue()))
+      return e.glsl(GLSLstd450NClamp, type, {arg(0), arg(1), arg(2)});
+    SpvId a = arg(0), b = arg(1);
+    SpvId low = e.glsl(GLSLstd450NMin, type, {a, b}), high = e.glsl(GLSLstd450NMax, type, {a, b});
+    return e.glsl(GLSLstd450NMax, type, {low, e.glsl(GLSLstd450NMin, type, {high, arg(2)})});
+  }
 };
 
 SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
@@ -320,6 +333,7 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::fma_float_algorithms: return m_.deviceFlagSpecConstant(abi::kSpecIdFmaFloatAlgorithms);
   case B::inverse_sqrt_is_ieee: return m_.deviceFlagSpecConstant(abi::kSpecIdIeeeInverseSqrt);
   case B::short_sqrt_verified: return m_.deviceFlagSpecConstant(abi::kSpecIdVerifiedShortSqrt);
+  case B::short_exp_verified: return m_.deviceFlagSpecConstant(abi::kSpecIdVerifiedShortExp);
   case B::device_fma_f32:
   case B::device_fma_f64:
     return glsl(GLSLstd450Fma, typeOf(call.getType()),
@@ -429,6 +443,7 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
     return op(spv::OpSelect, type, {below, b_.constNull(type), op(spv::OpISub, type, {l.arg(0), l.arg(1)})});
   }
   case Intrinsic::is_fpclass: return l.isFPClass();
+  case Intrinsic::amdgcn_fmed3: return l.median3();
   // The fast intrinsics (__expf, __logf, __sinf...): AMD's approximate instructions, as Vulkan's
   // (sin/cos take turns). The accurate math never reaches these (compiler/devicelib/math.hip).
   case Intrinsic::amdgcn_exp2: return glslOp(GLSLstd450Exp2);

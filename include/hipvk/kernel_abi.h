@@ -55,11 +55,16 @@ inline constexpr uint32_t kSpecIdFmaFloatAlgorithms = 5;
 // leaves undefined (+-0 -> +-inf, +inf -> +0, x < 0 and NaN -> NaN), as NVIDIA's does; rsqrtf is
 // then InverseSqrt alone, without selecting those results itself.
 inline constexpr uint32_t kSpecIdIeeeInverseSqrt = 6;
-// A boolean: the device's InverseSqrt was checked over every float to make the short sqrtf of the
-// fma algorithms (one Newton step, without the rounding decision: CUDA's sequence) correctly
-// rounded, which Vulkan's bound for InverseSqrt does not prove (tests/math/exhaustive.hip;
+// A boolean: the device flushes float subnormals and its InverseSqrt was checked over every float to
+// make the short sqrtf of the fma algorithms (one Newton step, without the rounding decision:
+// CUDA's sequence) correctly rounded, which Vulkan's bound for InverseSqrt does not prove (tests/math/exhaustive.hip;
 // docs/MATH.md). Only read where kSpecIdFmaFloatAlgorithms is set.
 inline constexpr uint32_t kSpecIdVerifiedShortSqrt = 7;
+// A boolean: the device's Exp2 was checked over every float to keep expf and exp2f in CUDA's form
+// (Exp2 of the reduced argument times 2^n) within their 2 ulp bound, which Vulkan's bound for Exp2
+// (3 + 2|x| ulp) does not prove (tests/math/exhaustive.hip; docs/MATH.md). Only read where
+// kSpecIdFmaFloatAlgorithms is set.
+inline constexpr uint32_t kSpecIdVerifiedShortExp = 8;
 
 // The operation of __hipvk_warp_reduce (a constant argument).
 enum WarpReduceOp : uint32_t {

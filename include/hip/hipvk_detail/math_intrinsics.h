@@ -58,7 +58,7 @@ __HIPVK_INTRINSIC void __sincosf(float x, float *s, float *c) {
   *s = __sinf(x);
   *c = __cosf(x);
 }
-__HIPVK_INTRINSIC float __saturatef(float x) { return x >= 1.0f ? 1.0f : x > 0.0f ? x : 0.0f; }
+__HIPVK_INTRINSIC float __saturatef(float x) { return __builtin_amdgcn_fmed3f(x, 0.0f, 1.0f); } // NaN to 0
 
 // ---- single precision with a chosen rounding -------------------------------------------------------
 // The exact result, or a double rounded to odd from it, is rounded to float by round-to-nearest

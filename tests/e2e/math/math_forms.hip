@@ -39,6 +39,9 @@ __global__ void forms(const float *in, float *out, double *dout, int n) {
   r[10] = __sinf(std::fmod(x, 3.0f)) - sinf(std::fmod(x, 3.0f));
   r[11] = (__fdividef(x, 3.0f) - x / 3.0f) / (std::fabs(x) + 1.0f);
   r[12] = __logf(std::fabs(x) + 1.0f) - logf(std::fabs(x) + 1.0f);
+  r[13] = __saturatef(x * 0.02f);                                 // raw results, checked bit for bit
+  r[14] = __saturatef(std::sqrt(-1.0f - std::fabs(x)));           // NaN to 0
+  r[15] = __builtin_amdgcn_fmed3f(x, x * 0.5f - 3.0f, 10.0f - x); // AMD's median of three, variable bounds
   d[0] = pow(2.0f, 3) - 8.0;                  // mixed arguments promote to double
   d[1] = std::sqrt(4) - 2.0;                  // integer argument: double
   d[2] = logistic(double(x)) - 1.0 / (1.0 + exp(-double(x)));
@@ -120,12 +123,17 @@ bool checkCallForms() {
   for (int i = 0; i < n; ++i) {
     for (int k = 0; k < 13; ++k)
       if (!(std::fabs(out[size_t(i) * kForms + k]) <= tolerance[k])) e2e::expect_eq(names[k], i, out[size_t(i) * kForms + k], 0.0f);
+    const float x = in[i], *raw = &out[size_t(i) * kForms];
+    const float saturated = x * 0.02f >= 1.0f ? 1.0f : x * 0.02f > 0.0f ? x * 0.02f : 0.0f;
+    e2e::expect_eq("__saturatef", i, raw[13], saturated);
+    e2e::expect_eq("__saturatef(NaN)", i, raw[14], 0.0f);
+    const float a = x * 0.5f - 3.0f, b = 10.0f - x;
+    e2e::expect_eq("__builtin_amdgcn_fmed3f", i, raw[15], std::max(std::min(x, a), std::min(std::max(x, a), b)));
     const double *d = &dout[size_t(i) * kForms];
     e2e::expect_eq("pow(float, int)", i, d[0], 0.0);
     e2e::expect_eq("sqrt(int)", i, d[1], 0.0);
     e2e::expect_eq("template double", i, d[2], 0.0);
     e2e::expect_eq("lround/llround", i, d[3], 0.0);
-    const float x = in[i];
     e2e::expect_eq("classification", i, d[4],
                    double(std::isnan(x) + std::isinf(x) * 2 + std::isfinite(x) * 4 + std::signbit(x) * 8));
   }
