@@ -80,10 +80,11 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
 // OCML's own calls of its float exp, log, pow and erf and its double exp (erff, erfcf, tanhf, lgammaf,
 // erfc... make them) take math.hip's functions, as the user's calls do (math_functions.h): on
 // devices with the fma algorithms one reduction and one polynomial instead of OCML's
-// extended-precision sequences.
+// extended-precision sequences (the accurate exp and exp2 even where the programs' expf and exp2f
+// take CUDA's form, math.hip).
 // Left alone: the calls in the __hipvk_ functions, which are those functions' other paths.
 constexpr std::pair<const char *, const char *> kLibraryRoutes[] = {
-    {"__ocml_exp_f32", "__hipvk_expf"},   {"__ocml_exp2_f32", "__hipvk_exp2f"}, {"__ocml_exp10_f32", "__hipvk_exp10f"},
+    {"__ocml_exp_f32", "__hipvk_accurate_expf"}, {"__ocml_exp2_f32", "__hipvk_accurate_exp2f"}, {"__ocml_exp10_f32", "__hipvk_exp10f"},
     {"__ocml_log_f32", "__hipvk_logf"},   {"__ocml_log2_f32", "__hipvk_log2f"}, {"__ocml_log10_f32", "__hipvk_log10f"},
     {"__ocml_pow_f32", "__hipvk_powf"},   {"__ocml_exp_f64", "__hipvk_exp"},    {"__ocml_erf_f32", "__hipvk_erff"},
 };
