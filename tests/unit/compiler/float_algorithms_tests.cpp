@@ -241,6 +241,17 @@ template <class F, class Reference> std::pair<double, double> worstErrors(const 
   return {normal, subnormal};
 }
 
+// e^x and 2^x (`exp(base, x)`) at the overflow thresholds (the largest floats whose results are
+// finite, and their successors), at 2^-150 (a tie, to 0) and at the integers, exact powers of 2.
+template <class Exp> void checkExponentialEdges(Exp exp) {
+  CHECK(exp(floatalg::BaseE{}, 0x1.62e42ep+6f) < INFINITY);
+  CHECK(exp(floatalg::BaseE{}, 0x1.62e430p+6f) == INFINITY);
+  CHECK(exp(floatalg::Base2{}, 0x1.fffffep+6f) < INFINITY);
+  CHECK(exp(floatalg::Base2{}, 128.0f) == INFINITY);
+  CHECK(sameBits(exp(floatalg::Base2{}, -150.0f), 0.0f));
+  for (int n = -149; n <= 127; ++n) CHECK(exp(floatalg::Base2{}, float(n)) == std::ldexp(1.0f, n));
+}
+
 } // namespace
 
 TEST_CASE("float algorithms: expf, exp2f, exp10f within 1.3 ulp") {
@@ -263,15 +274,9 @@ TEST_CASE("float algorithms: expf, exp2f, exp10f within 1.3 ulp") {
   check(floatalg::BaseE{}, "exp", [](long double x) { return std::exp(x); });
   check(floatalg::Base2{}, "exp2", [](long double x) { return std::exp2(x); });
   check(floatalg::Base10{}, "exp10", [](long double x) { return std::pow(10.0L, x); });
-  // The overflow thresholds: the largest floats whose results are finite, and their successors.
-  CHECK(floatalg::exponential<HostOps, floatalg::BaseE>(0x1.62e42ep+6f) < INFINITY);
-  CHECK(floatalg::exponential<HostOps, floatalg::BaseE>(0x1.62e430p+6f) == INFINITY);
+  checkExponentialEdges([](auto base, float x) { return floatalg::exponential<HostOps, decltype(base)>(x); });
   CHECK(floatalg::exponential<HostOps, floatalg::Base10>(0x1.344134p+5f) < INFINITY);
   CHECK(floatalg::exponential<HostOps, floatalg::Base10>(0x1.344136p+5f) == INFINITY);
-  CHECK(floatalg::exponential<HostOps, floatalg::Base2>(0x1.fffffep+6f) < INFINITY);
-  CHECK(floatalg::exponential<HostOps, floatalg::Base2>(128.0f) == INFINITY);
-  CHECK(sameBits(floatalg::exponential<HostOps, floatalg::Base2>(-150.0f), 0.0f));
-  for (int n = -149; n <= 127; ++n) CHECK(floatalg::exponential<HostOps, floatalg::Base2>(float(n)) == std::ldexp(1.0f, n));
 }
 
 // CUDA's expf and exp2f (abi::kSpecIdVerifiedShortExp): their error is the Exp2 they run on. On a
@@ -309,13 +314,7 @@ TEST_CASE("float algorithms: the short expf and exp2f within 2 ulp on a correctl
   };
   check(floatalg::BaseE{}, "short exp", [](long double x) { return std::exp(x); }, 1.9);
   check(floatalg::Base2{}, "short exp2", [](long double x) { return std::exp2(x); }, 0.85 + 0x1p-6);
-  // The overflow thresholds: the largest floats whose results are finite, and their successors.
-  CHECK(floatalg::shortExponential<HostOps, floatalg::BaseE>(0x1.62e42ep+6f) < INFINITY);
-  CHECK(floatalg::shortExponential<HostOps, floatalg::BaseE>(0x1.62e430p+6f) == INFINITY);
-  CHECK(floatalg::shortExponential<HostOps, floatalg::Base2>(0x1.fffffep+6f) < INFINITY);
-  CHECK(floatalg::shortExponential<HostOps, floatalg::Base2>(128.0f) == INFINITY);
-  CHECK(sameBits(floatalg::shortExponential<HostOps, floatalg::Base2>(-151.0f), 0.0f));
-  for (int n = -149; n <= 127; ++n) CHECK(floatalg::shortExponential<HostOps, floatalg::Base2>(float(n)) == std::ldexp(1.0f, n));
+  checkExponentialEdges([](auto base, float x) { return floatalg::shortExponential<HostOps, decltype(base)>(x); });
 }
 
 TEST_CASE("float algorithms: logf, log2f, log10f within 1.2 ulp") {
