@@ -119,7 +119,12 @@ Result measure(size_t index, const MathCase &c, size_t count, bool flush, std::m
   // never are), from a generator of their own (the random inputs of every case stay what they were).
   std::mt19937 hardRng{uint32_t(index)};
   if (!std::strcmp(c.name, "divide"))
-    for (auto [a, b] : hard_roundings::quotients(hardRng, 1u << 14)) {
+    for (auto [a, b] : hard_roundings::quotients<float>(hardRng, 1u << 14)) {
+      x.push_back(a);
+      y.push_back(b);
+    }
+  if (!std::strcmp(c.name, "double_divide"))
+    for (auto [a, b] : hard_roundings::quotients<double>(hardRng, 1u << 14)) {
       x.push_back(a);
       y.push_back(b);
     }

@@ -1,5 +1,5 @@
-// Float operands whose correctly rounded quotient or square root is hard to get: the exact value
-// lies very near a midpoint between two floats, so an algorithm that rounds an approximation
+// Operands whose correctly rounded quotient (float and double) or square root (float) is hard to
+// get: the exact value lies very near a midpoint between two neighbours, so an algorithm that rounds an approximation
 // without deciding exactly (compiler/devicelib/float_algorithms.h) gets some of them 1 ulp off.
 // Random operands almost never are such (about 2^-20 of them come within 2^-44 of a midpoint).
 // Shared by the accuracy harness (tests/math) and the host test of the algorithms
@@ -8,28 +8,39 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace hard_roundings {
 
-// `count` pairs X 2^ea / Y 2^eb (24-bit X, odd 24-bit Y, random exponents within +-100, random sign
-// of the dividend) whose quotient lies within 2^-48 relative of a midpoint M 2^-25 (M odd of 25
-// bits): Y M = X 2^25 + t for a small odd t, i.e. M = t Y^-1 modulo 2^25.
-template <class Generator> std::vector<std::pair<float, float>> quotients(Generator &generator, size_t count) {
+// `count` pairs X 2^ea / Y 2^eb of T (p-bit X, odd p-bit Y, random exponents within +-100, random
+// sign of the dividend) whose quotient lies within 2^-2p relative of a midpoint M 2^-(p+1) (M odd of
+// p + 1 bits): Y M = X 2^(p+1) + t for a small odd t, i.e. M = t Y^-1 modulo 2^(p+1).
+template <class T, class Generator> std::vector<std::pair<T, T>> quotients(Generator &generator, size_t count) {
+  constexpr int p = std::numeric_limits<T>::digits; // 24 or 53
+  using Word = std::conditional_t<p <= 24, uint32_t, uint64_t>;
+  using Wide = std::conditional_t<p <= 24, uint64_t, unsigned __int128>;
   auto rng = [&generator] { return uint32_t(generator()); };
-  std::vector<std::pair<float, float>> cases;
+  auto randomWord = [&rng] {
+    Word w = rng();
+    if constexpr (p > 24) w = w << 32 | rng();
+    return w;
+  };
+  const Word top = Word(1) << (p - 1);
+  std::vector<std::pair<T, T>> cases;
   while (cases.size() < count) {
-    const uint32_t Y = (1u << 23) | (rng() & 0x7fffffu) | 1u;
-    uint32_t inverse = Y; // Newton's iteration for Y^-1 modulo 2^32: 3, 6, 12, 24, 48 bits
-    for (int i = 0; i < 5; ++i) inverse *= 2 - Y * inverse;
+    const Word Y = top | (randomWord() & (top - 1)) | 1u;
+    Word inverse = Y; // Newton's iteration for Y^-1 modulo the word: 3, 6, 12, 24, 48 (, 96) bits
+    for (int i = 0; i < (p > 24 ? 6 : 5); ++i) inverse *= 2 - Y * inverse;
     const int t = int(rng() % 64) - 32;
     if (t % 2 == 0) continue;
-    const uint32_t M = (uint32_t(t) * inverse) & 0x1ffffffu;
-    if (M < (1u << 24)) continue;
-    const uint64_t X = (uint64_t(Y) * M - uint64_t(int64_t(t))) >> 25;
-    if (X < (1u << 23) || X >= (1u << 24)) continue;
-    const float a = std::ldexp(float(X), int(rng() % 200) - 100), b = std::ldexp(float(Y), int(rng() % 200) - 100);
+    const Word M = (Word(t) * inverse) & ((Word(1) << (p + 1)) - 1);
+    if (M < (Word(1) << p)) continue;
+    const Wide X = (Wide(Y) * M - Wide(int64_t(t))) >> (p + 1);
+    if (X < top || X >= Wide(top) * 2) continue;
+    const T a = std::ldexp(T(X), int(rng() % 200) - 100), b = std::ldexp(T(Y), int(rng() % 200) - 100);
     cases.push_back({rng() & 1 ? -a : a, b});
   }
   return cases;

@@ -93,7 +93,7 @@ double ulpError(float got, long double exact) {
 TEST_CASE("float algorithms: division is correctly rounded") {
   std::mt19937 rng(9);
   const std::vector<float> specials = specialValues();
-  const std::vector<std::pair<float, float>> hard = hard_roundings::quotients(rng, 20000);
+  const std::vector<std::pair<float, float>> hard = hard_roundings::quotients<float>(rng, 20000);
   underEverySetting([&] {
     for (float a : specials)
       for (float b : specials) CHECK_MESSAGE(sameBits(floatalg::divide<HostOps>(a, b), a / b), a, " / ", b);
