@@ -45,6 +45,9 @@ namespace floatalg {
 
 FLOATALG_FN uint32_t bitsOf(float x) { return __builtin_bit_cast(uint32_t, x); }
 FLOATALG_FN float floatFrom(uint32_t b) { return __builtin_bit_cast(float, b); }
+// Whether the bits are those of a zero, a subnormal, a negative number, an infinity or a NaN: all
+// but the positive normal floats, [2^-126, inf), the fast paths' domain.
+FLOATALG_FN bool notPositiveNormal(uint32_t bits) { return bits - 0x00800000u >= 0x7f000000u; }
 // 1.5 * 2^23: for |v| < 2^22, v + kShifter rounds v to an integer n, which is the sum less
 // kShifter and, in two's complement, the sum's low mantissa bits.
 constexpr float kShifter = 0x1.8p23f;
@@ -163,8 +166,7 @@ template <class Ops> FLOATALG_FN float shortSquareRoot(float v) {
   const float y = Ops::approxInverseSqrt(v), s0 = v * y;
   const float e1 = Ops::fma(v, y, -s0), d = Ops::fma(-s0, y, 1.0f);
   const float s = Ops::fma(Ops::fma(s0, d, e1), 0.5f, s0);
-  const bool positiveNormal = bitsOf(v) - 0x00800000u < 0x7f800000u - 0x00800000u;
-  return positiveNormal ? s : v < 0.0f ? __builtin_nanf("") : v + v;
+  return notPositiveNormal(bitsOf(v)) ? (v < 0.0f ? __builtin_nanf("") : v + v) : s;
 }
 
 // 1 / sqrt(v) for positive normal v within 0.5 ulp + 2^-40 relative (AMD's V_RSQ_F32: 1 ulp); the
@@ -173,7 +175,7 @@ template <class Ops> FLOATALG_FN float shortSquareRoot(float v) {
 // RN(1 - h y) - l y; one Newton step y + y (1 - v y^2) / 2 leaves 1.5 e^2 < 2^-43, rounded once.
 template <class Ops> FLOATALG_FN float inverseSqrt(float v) {
   const uint32_t u = bitsOf(v);
-  if (u - 0x00800000u >= 0x7f000000u) return Ops::slowInverseSqrt(v);
+  if (notPositiveNormal(u)) return Ops::slowInverseSqrt(v);
   const float y = Ops::approxInverseSqrt(v);
   const float h = v * y, l = Ops::fma(v, y, -h);
   const float residual = Ops::fma(-l, y, Ops::fma(-h, y, 1.0f));
@@ -363,7 +365,7 @@ template <class Ops, class Base> FLOATALG_FN float shortExponential(float x) {
 template <class Ops, class Base> FLOATALG_FN float logarithm(float x) {
   uint32_t u = bitsOf(x);
   int e = 0;
-  if (u - 0x00800000u >= 0x7f000000u) { // zeros, subnormals, negative, infinity, NaN
+  if (notPositiveNormal(u)) { // zeros, subnormals, negative, infinity, NaN
     if (x < 0.0f) return __builtin_nanf("");
     if (x == 0.0f) return -__builtin_inff(); // also a subnormal on a device that flushes them
     if (!(x < __builtin_inff())) return x + x;
@@ -474,9 +476,9 @@ template <class Ops> FLOATALG_FN float power(float x, float y) {
   uint32_t u = bitsOf(x) & 0x7fffffffu;
   int e = 0;
   const bool yRegular = (bitsOf(y) << 1) - 1u < 0xfeffffffu; // finite and nonzero
-  if (u - 0x00800000u >= 0x7f000000u || !yRegular) {          // x zero, subnormal, infinite or NaN, or y not regular
+  if (notPositiveNormal(u) || !yRegular) { // x zero, subnormal, infinite or NaN, or y not regular
     u = bitsOf(floatFrom(u) * 0x1p24f);
-    if (u - 0x00800000u >= 0x7f000000u || !yRegular) return powerOfSpecial(x, y);
+    if (notPositiveNormal(u) || !yRegular) return powerOfSpecial(x, y);
     e = -24; // a subnormal x, scaled
   }
   const int k = int(u - 0x3f3504f3u) >> 23; // 0x3f3504f3: 2^-0.5 rounded up
