@@ -173,6 +173,9 @@ struct Device::Features {
   }
 };
 
+// The widest subgroup lavapipe executes (llvmpipe's compute vectors: 16 lanes).
+constexpr uint32_t kLavapipeWidestSubgroup = 16;
+
 std::string Device::unsuitability(VkPhysicalDevice physical) {
   VkPhysicalDeviceProperties props;
   vkGetPhysicalDeviceProperties(physical, &props);
@@ -185,12 +188,19 @@ std::string Device::unsuitability(VkPhysicalDevice physical) {
   if (!f.v12.timelineSemaphore) return "no timelineSemaphore";
   if (!f.v13.maintenance4) return "no maintenance4";
   if (!f.v13.synchronization2) return "no synchronization2";
-  VkPhysicalDeviceVulkan11Properties v11{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+  VkPhysicalDeviceVulkan12Properties v12{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES};
+  VkPhysicalDeviceVulkan11Properties v11{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES, .pNext = &v12};
   VkPhysicalDeviceProperties2 props2{.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &v11};
   vkGetPhysicalDeviceProperties2(physical, &props2);
   if (!(v11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
       (v11.subgroupSupportedOperations & kRequiredSubgroupOps) != kRequiredSubgroupOps)
     return "compute shaders lack subgroup basic/vote/ballot/shuffle/arithmetic operations";
+  // llvmpipe caps compute vectors at 16 lanes: at LP_NATIVE_VECTOR_WIDTH 1024/2048 lavapipe reports
+  // subgroups of 32/64 but runs 16-lane ones (shuffles wrap at 16, ballots hold 16 bits), so every
+  // warp function would give wrong answers (tests/lavapipe_wide reproduces it without hipvk).
+  if (v12.driverID == VK_DRIVER_ID_MESA_LLVMPIPE && v11.subgroupSize > kLavapipeWidestSubgroup)
+    return "lavapipe reports subgroups of " + std::to_string(v11.subgroupSize) + " lanes but runs " +
+           std::to_string(kLavapipeWidestSubgroup) + "-lane ones (LP_NATIVE_VECTOR_WIDTH above 512; tests/lavapipe_wide)";
   return {};
 }
 
@@ -851,12 +861,35 @@ size_t Device::freeMemory() {
 }
 
 vk::Pipeline Device::createPipeline(VkShaderModule module, const char *entryPoint,
-                                    const std::array<uint32_t, 4> &specialization) {
-  return createPipeline(logical(), module, entryPoint, specialization);
+                                    const std::array<uint32_t, 4> &specialization, uint32_t waveSize) {
+  return createPipeline(logical(), module, entryPoint, specialization, waveSize);
+}
+
+bool Device::canRequireSubgroupSize() const {
+  return enabled_->v13.subgroupSizeControl && (v13Props_.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+}
+
+std::string Device::cannotRunWaveSize(uint32_t size, uint32_t threads) const {
+  const uint32_t native = v11Props_.subgroupSize;
+  if (size != native && !(canRequireSubgroupSize() && v13Props_.minSubgroupSize <= size && size <= v13Props_.maxSubgroupSize)) {
+    if (!canRequireSubgroupSize() || v13Props_.minSubgroupSize == v13Props_.maxSubgroupSize)
+      return "subgroups of " + std::to_string(native) + " lanes";
+    return "subgroups of " + std::to_string(v13Props_.minSubgroupSize) + " to " + std::to_string(v13Props_.maxSubgroupSize) + " lanes";
+  }
+  if (size != native && threads > v13Props_.maxComputeWorkgroupSubgroups * size)
+    return "at most " + std::to_string(v13Props_.maxComputeWorkgroupSubgroups) + " subgroups per block (maxComputeWorkgroupSubgroups)";
+  return {};
+}
+
+std::string Device::fixedWaveSizes() const {
+  std::string sizes;
+  for (uint32_t size : {32u, 64u})
+    if (cannotRunWaveSize(size, 1).empty()) sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
+  return sizes.empty() ? "none" : sizes;
 }
 
 vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const char *entryPoint,
-                                    const std::array<uint32_t, 4> &specialization) {
+                                    const std::array<uint32_t, 4> &specialization, uint32_t waveSize) {
   // The launch's values (abi::kSpecIdBlockDimX..kSpecIdDynamicSharedBytes), then the device's.
   static_assert(abi::kSpecIdFusedFma == 4 && abi::kSpecIdFmaFloatAlgorithms == 5 && abi::kSpecIdIeeeInverseSqrt == 6 &&
                 abi::kSpecIdVerifiedShortSqrt == 7 && abi::kSpecIdVerifiedShortExp == 8);
@@ -868,16 +901,16 @@ vk::Pipeline Device::createPipeline(Logical &l, VkShaderModule module, const cha
   for (uint32_t i = 0; i < values.size(); ++i) entries[i] = {i, i * uint32_t(sizeof(uint32_t)), sizeof(uint32_t)};
   VkSpecializationInfo spec{uint32_t(values.size()), entries, sizeof(values), values.data()};
 
-  // warpSize is the device's default subgroup size: where the driver may vary it (AMD wave32/64,
+  // A fixed-width module runs at its size (the caller checked cannotRunWaveSize); other modules'
+  // warpSize is the device's default subgroup size. Where the driver may vary it (AMD wave32/64,
   // Intel SIMD8/16/32), pin it. Full subgroups keep lanes consecutive when the x size allows.
   const uint32_t blockX = specialization[0];
   const uint32_t threads = specialization[0] * specialization[1] * specialization[2];
-  const uint32_t warp = v11Props_.subgroupSize;
+  const uint32_t warp = waveSize ? waveSize : v11Props_.subgroupSize;
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo required{
       .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO,
       .requiredSubgroupSize = warp};
-  bool pinSize = enabled_->v13.subgroupSizeControl && v13Props_.minSubgroupSize != v13Props_.maxSubgroupSize &&
-                 (v13Props_.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+  bool pinSize = canRequireSubgroupSize() && v13Props_.minSubgroupSize != v13Props_.maxSubgroupSize &&
                  threads <= v13Props_.maxComputeWorkgroupSubgroups * warp;
   uint32_t fullMultiple = pinSize ? warp : v13Props_.maxSubgroupSize;
   VkPipelineShaderStageCreateFlags stageFlags = 0;

@@ -119,9 +119,16 @@ class Device {
   // VK_EXT_memory_budget leaves (lavapipe's budget does not count its own allocations).
   size_t freeMemory();
   // Creates a compute pipeline following the kernel ABI: spec constants 0..3 = blockDim.xyz and
-  // dynamic shared bytes, dispatch base allowed, the device's warp size.
+  // dynamic shared bytes, dispatch base allowed, subgroups of `waveSize` (a fixed-width module's,
+  // blob::requiredWaveSize) or else the device's warp size.
   vk::Pipeline createPipeline(VkShaderModule module, const char *entryPoint,
-                              const std::array<uint32_t, 4> &specialization);
+                              const std::array<uint32_t, 4> &specialization, uint32_t waveSize = 0);
+  // Whether a block of `threads` threads can run with subgroups of exactly `size` lanes: the
+  // device's own size, or one VK_EXT_subgroup_size_control can require of compute shaders.
+  // Otherwise, the reason ("device subgroups 4..16", "...").
+  std::string cannotRunWaveSize(uint32_t size, uint32_t threads) const;
+  // The subgroup sizes a fixed-width module can run at here (hipvk-info), e.g. "32" or "32, 64".
+  std::string fixedWaveSizes() const;
   // The compute family's timestamp bits.
   uint32_t timestampValidBits() const { return timestampValidBits_; }
   // The queue families a buffer may be used on: the compute family, and the copy engines' family
@@ -177,7 +184,9 @@ class Device {
   };
   HeapBudget heapBudget();
   vk::Pipeline createPipeline(Logical &logical, VkShaderModule module, const char *entryPoint,
-                              const std::array<uint32_t, 4> &specialization);
+                              const std::array<uint32_t, 4> &specialization, uint32_t waveSize = 0);
+  // Whether compute pipelines may require a subgroup size (VK_EXT_subgroup_size_control).
+  bool canRequireSubgroupSize() const;
   void fillHipProperties();
   void savePipelineCache();
 

@@ -265,6 +265,7 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
   for (const blob::KernelModule &m : contents->modules) {
     SpirvModule &module = modules.emplace_back();
     module.requiredFeatures = m.requiredFeatures;
+    module.minSubgroupSize = m.minSubgroupSize;
     if ((m.requiredFeatures & blob::kConstantWindow) && parsed.constantWindow.bytes == 0)
       invalidImage("a kernel module reads a constant window the metadata lacks");
     module.words.resize(m.spirv.size() / 4);
@@ -449,11 +450,11 @@ uint64_t Module::Instance::address(const GlobalInfo &global) const {
   return (global.kind == GlobalKind::Managed ? managed_->address() : segmentAddress()) + global.offset;
 }
 
-size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchConditions) const {
+size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads) const {
   // The first of the kernel's modules the device and this launch can run (variants for device
   // features or launch conditions come first; feature bits this runtime does not know are never
   // satisfied).
-  std::string missing;
+  std::string missing, waves;
   for (size_t index : kernel.spirvModules) {
     const SpirvModule &module = module_.spirv_[index];
     if (module.requiredFeatures & blob::kDisjointPointerArguments & ~launchConditions) continue;
@@ -466,6 +467,20 @@ size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchCond
       missing = cap;
       continue;
     }
+    // A run-time-width module whose shuffles reach further than the device's subgroups (CUDA's
+    // literal 16 on 8 lanes) leaves the kernel to a form compiled for a fixed width.
+    if (module.minSubgroupSize > device_.subgroupSize()) {
+      missing = "subgroups of at least " + std::to_string(module.minSubgroupSize) +
+                " lanes (its shuffles reach that far; the device's have " + std::to_string(device_.subgroupSize()) + ")";
+      continue;
+    }
+    // A fixed-width module (docs/HIP_ON_VULKAN.md, "Wavefront size") runs only at its size.
+    if (const uint32_t wave = blob::requiredWaveSize(module.requiredFeatures))
+      if (std::string why = device_.cannotRunWaveSize(wave, blockThreads); !why.empty()) {
+        if (waves.find(std::to_string(wave)) == std::string::npos) waves += (waves.empty() ? "" : " or ") + std::to_string(wave);
+        missing = "subgroups of " + waves + " lanes (it was compiled for a fixed wavefront size; the device offers " + why + ")";
+        continue;
+      }
     return index;
   }
   // What the last (most portable) variant still lacks is what the device would need.
@@ -492,17 +507,19 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   auto key = std::make_tuple(&kernel, launchConditions & kernel.launchConditions, block.x, block.y, block.z, dynamicShared);
   auto it = pipelines_.find(key);
   if (it == pipelines_.end()) {
-    const size_t index = moduleFor(kernel, launchConditions);
-    log("creating pipeline %s (module %zu%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
-        module_.spirv_[index].requiredFeatures & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",
-        block.x, block.y, block.z, dynamicShared);
+    const size_t index = moduleFor(kernel, launchConditions, block.x * block.y * block.z);
+    const uint32_t features = module_.spirv_[index].requiredFeatures, wave = blob::requiredWaveSize(features);
+    log("creating pipeline %s (module %zu%s%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
+        features & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",
+        wave == 32 ? ", wave32" : wave == 64 ? ", wave64" : (features & blob::kLogicalWarp) ? ", logical warps" : "", block.x, block.y,
+        block.z, dynamicShared);
     // Timed under HIPVK_LOG=1: the first launch of a kernel pays for both parts.
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     VkShaderModule shaderModule = shader(index);
     const Clock::time_point shaderReady = Clock::now();
     it = pipelines_
-             .emplace(key, device_.createPipeline(shaderModule, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}))
+             .emplace(key, device_.createPipeline(shaderModule, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}, wave))
              .first;
     auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
     log("pipeline ready in %.3f ms (shader module %.3f ms)", ms(Clock::now() - start), ms(shaderReady - start));

@@ -75,6 +75,7 @@ struct Metadata {
 // One SPIR-V module of a blob and what a device needs to run it.
 struct SpirvModule {
   uint32_t requiredFeatures = 0;          // blob::KernelModuleHeader::required_features
+  uint32_t minSubgroupSize = 0;           // blob::KernelModuleHeader::min_subgroup_size
   std::vector<uint32_t> words;
   std::vector<std::string> capabilities;  // the OpCapability enumerants it declares, in decimal
 };
@@ -120,7 +121,7 @@ class Module {
    private:
     std::string initialSegment(const Module &module) const;
     void bindConstantWindow(uint64_t offset, uint64_t bytes);
-    size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions) const;
+    size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads) const;
     VkShaderModule shader(size_t index);  // with mutex_ held
 
     Device &device_;

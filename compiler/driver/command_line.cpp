@@ -51,7 +51,10 @@ const char *kHelp =
     "  -g                   full debug info (device code always keeps line tables)\n"
     "  -L -l -Wl, -Xlinker -shared -pthread   link flags\n"
     "  -Xarch_host <f> / -Xarch_device <f>    a flag for one side only\n"
-    "  --offload-arch=<a>   accepted and ignored: SPIR-V runs on every Vulkan device\n"
+    "  --offload-arch=<a>   the AMD targets to claim in the fixed-wavefront-size device compilations\n"
+    "                       (gfx6-gfx9: wave64, gfx10+: wave32; several allowed). Default: gfx1030\n"
+    "                       (wave32) and gfx900 (wave64); the run-time-width form is always built\n"
+    "  -mwavefrontsize64 / -mno-wavefrontsize64   the wave size of gfx10+ targets, as in ROCm\n"
     "  --save-temps         keep <stem>.device.bc, <stem>.<i>.spv, <stem>.hipfb next to the output\n"
     "  --no-portable        skip the kernel modules for devices without 64-bit or 8/16-bit types\n"
     "                       (SwiftShader, many mobile GPUs): faster compiles, but no run there\n"
@@ -163,10 +166,30 @@ Options parse(int argc, char **argv) {
       continue;
     }
 
-    // --- target selection: SPIR-V is portable, so every offload target is accepted and ignored
+    // --- target selection: the AMD targets name the wavefront sizes of the fixed-width device
+    // compilations (wave_targets.h); CUDA's sm_* and other offload choices are accepted and ignored
     if (startsWith(a, "--offload-arch=") || startsWith(a, "-offload-arch=") ||
-        startsWith(a, "--cuda-gpu-arch=") || startsWith(a, "--amdgpu-target=") ||
-        startsWith(a, "--no-offload-arch=") || startsWith(a, "--gpu-architecture=") ||
+        startsWith(a, "--amdgpu-target=") || startsWith(a, "--gpu-architecture=") || a == "--offload-arch" ||
+        a == "-offload-arch") {
+      std::string list = a.find('=') != std::string::npos ? a.substr(a.find('=') + 1) : value(a);
+      for (size_t start = 0; start <= list.size();) {
+        size_t end = list.find(',', start);
+        if (end == std::string::npos) end = list.size();
+        std::string arch = list.substr(start, end - start);
+        arch = arch.substr(0, arch.find(':'));  // target-id features (gfx90a:xnack+) change nothing here
+        if (startsWith(arch, "gfx")) o.offloadArchs.push_back(arch);
+        start = end + 1;
+      }
+      continue;
+    }
+    if (startsWith(a, "--no-offload-arch=")) {
+      std::string arch = a.substr(a.find('=') + 1);
+      if (arch == "all") o.offloadArchs.clear();
+      else std::erase(o.offloadArchs, arch.substr(0, arch.find(':')));
+      continue;
+    }
+    if (a == "-mwavefrontsize64" || a == "-mno-wavefrontsize64") { o.wavefrontSize64 = a == "-mwavefrontsize64"; continue; }
+    if (startsWith(a, "--cuda-gpu-arch=") ||
         startsWith(a, "--offload=") || a == "--no-gpu-bundle-output" ||
         a == "--gpu-bundle-output" || a == "-use_fast_math" || a == "--hip-link" ||
         startsWith(a, "--rocm-path=") || startsWith(a, "--hip-path=") ||
@@ -174,7 +197,6 @@ Options parse(int argc, char **argv) {
         a == "-fhip-new-launch-api") {
       continue;
     }
-    if (a == "--offload-arch" || a == "-offload-arch") { (void)value(a); continue; }
     if (a == "-fgpu-rdc" || a == "-fcuda-rdc" || a == "-rdc=true") { o.rdc = true; continue; }
     if (a == "-fno-gpu-rdc" || a == "-fno-cuda-rdc" || a == "-rdc=false") { o.rdc = false; continue; }
     if (a == "--genco") { o.phase = Phase::CodeObject; continue; }

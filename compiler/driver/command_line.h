@@ -40,6 +40,8 @@ struct Options {
   bool shared = false;
   bool rdc = false;  // -fgpu-rdc: relocatable device code, linked and compiled at the link
   bool portable = true; // also the modules for devices without 64-bit/8-/16-bit types (--no-portable)
+  std::vector<std::string> offloadArchs;  // --offload-arch=gfx... in order (wave_targets.h)
+  std::optional<bool> wavefrontSize64;    // -m(no-)wavefrontsize64
 };
 
 inline bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }

@@ -2,8 +2,10 @@
 //
 // Compiles HIP programs to host objects that embed Vulkan SPIR-V, and links them against libhipvk.
 // For every HIP source it runs three child processes (docs/ABI.md, docs/HIP_ON_VULKAN.md):
-//   1. clang++ -x hip --cuda-device-only --offload-arch=gfx900 -emit-llvm   -> <stem>.device.bc
-//   2. hipvk-spirv <stem>.device.bc -o <stem>.hipfb                         -> SPIR-V + metadata
+//   1. clang++ -x hip --cuda-device-only -emit-llvm                          -> <stem>.device.bc
+//      (the wavefront size read at run time; where the code depends on it, also one compilation
+//      per fixed size -> <stem>.wave32.bc, <stem>.wave64.bc: wave_targets.h)
+//   2. hipvk-spirv <stem>.device.bc [--wave32 ..] [--wave64 ..] -o <stem>.hipfb -> SPIR-V + metadata
 //   3. clang++ -x hip --cuda-host-only -fcuda-include-gpubinary <stem>.hipfb -> <stem>.o
 // and finally links the objects with -lhipvk and an rpath to libhipvk's directory. With -fgpu-rdc
 // step 2 happens once, at the link, on the linked device code of every object.
@@ -23,6 +25,7 @@
 
 #include "command_line.h"
 #include "process.h"
+#include "wave_targets.h"
 
 using namespace hipcc;
 
@@ -47,8 +50,8 @@ namespace {
 
 // The HIP version hipcc reports (the HIP API level the headers follow).
 constexpr const char *kHipVersion = "6.2.0";
-// Device IR flavour fixed by docs/ABI.md.
-constexpr const char *kDeviceArch = "gfx900";
+// hipvk-spirv --wave-probe's exit status for code that depends on the wavefront size.
+constexpr int kDependsOnWaveSize = 3;
 constexpr const char *kBackendName = "hipvk-spirv";
 constexpr const char *kRuntimeLib = "hipvk";
 
@@ -162,17 +165,14 @@ struct Driver {
             std::string(kEnvBackend.name) + " or build the hipvk-spirv target)");
   }
 
-  // Device pass: clang's device IR of one source, returns the bitcode's path (or nothing for
-  // -fsyntax-only).
-  std::string compileDeviceIR(const Input &in, const std::string &prefix, const std::string &objOut,
-                              bool syntaxOnly) {
-    std::string bc = prefix + ".device.bc";
-    std::vector<std::string> cmd = {tc.clang, "-x", "hip", "--cuda-device-only",
-                                    std::string("--offload-arch=") + kDeviceArch, "-nogpulib",
+  // The clang command of one device compilation of `in` (docs/HIP_ON_VULKAN.md, "Wavefront size":
+  // `waveFlags` choose the form), up to its output flags.
+  std::vector<std::string> deviceCommand(const Input &in, const std::string &objOut,
+                                         const std::vector<std::string> &waveFlags) const {
+    std::vector<std::string> cmd = {tc.clang, "-x", "hip", "--cuda-device-only", "-nogpulib",
                                     "-nogpuinc", "-fhip-new-launch-api", cuid(in, objOut)};
+    cmd.insert(cmd.end(), waveFlags.begin(), waveFlags.end());
     if (opt.rdc) cmd.push_back("-fgpu-rdc");
-    // warpSize is a run-time value on Vulkan: the amdgcn wavefront-size macros would lie.
-    cmd.insert(cmd.end(), {"-U__AMDGCN_WAVEFRONT_SIZE", "-U__AMDGCN_WAVEFRONT_SIZE__"});
     auto pre = preamble(true);
     cmd.insert(cmd.end(), pre.begin(), pre.end());
     cmd.push_back(optLevel());
@@ -191,19 +191,87 @@ struct Driver {
     }
     cmd.insert(cmd.end(), opt.common.begin(), opt.common.end());
     cmd.insert(cmd.end(), opt.deviceOnly.begin(), opt.deviceOnly.end());
-    if (syntaxOnly) {
-      cmd.insert(cmd.end(), {"-fsyntax-only", in.path});
-      runOrExit(cmd);
-      return {};
+    return cmd;
+  }
+
+  // The device IR of one source: its run-time-width form and, where the code depends on the
+  // wavefront size (or needs it at compile time), its fixed-width forms. Paths, empty for a form
+  // that was not made or did not compile.
+  struct DeviceIR {
+    std::string native, wave32, wave64;
+  };
+
+  static void copyToStderr(const std::string &path) {
+    if (FILE *f = std::fopen(path.c_str(), "rb")) {
+      char buf[4096];
+      for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) std::fwrite(buf, 1, n, stderr);
+      std::fclose(f);
     }
-    cmd.insert(cmd.end(), {"-emit-llvm", "-c", in.path, "-o", bc});
+  }
+
+  DeviceIR compileDeviceIR(const Input &in, const std::string &prefix, const std::string &objOut) {
+    DeviceIR ir;
+    ir.native = prefix + ".device.bc";
+    if (opt.rdc) {
+      // Relocatable device code is linked in one form, the run-time width's, with the
+      // wavefront-size macros left undefined (docs/HIP_ON_VULKAN.md, "Wavefront size").
+      std::vector<std::string> cmd = deviceCommand(in, objOut, {std::string("--offload-arch=gfx900"),
+          "-U__AMDGCN_WAVEFRONT_SIZE", "-U__AMDGCN_WAVEFRONT_SIZE__", "-D__HIPVK_WAVEFRONT_SIZE_AT_RUN_TIME=1"});
+      cmd.insert(cmd.end(), {"-emit-llvm", "-c", in.path, "-o", ir.native});
+      runOrExit(cmd);
+      return ir;
+    }
+    std::vector<std::string> native = deviceCommand(in, objOut, runTimeWaveFlags());
+    native.insert(native.end(), {"-emit-llvm", "-c", in.path, "-o", ir.native});
+    const std::string nativeLog = prefix + ".device.log";
+    bool forms = runAll({{native, nativeLog}})[0] != 0;
+    if (forms) {
+      ir.native.clear();
+    } else {
+      copyToStderr(nativeLog);  // its warnings
+      requireBackend();
+      const int probe = run({tc.backend, "--wave-probe", ir.native});
+      if (probe != 0 && probe != kDependsOnWaveSize) exitWith(probe);
+      forms = probe == kDependsOnWaveSize;
+    }
+    if (!forms || g_dryRun) return ir;
+    const std::vector<WaveTarget> targets = waveTargets(opt);
+    std::vector<Command> commands;
+    for (const WaveTarget &t : targets) {
+      const std::string stem = prefix + ".wave" + std::to_string(t.width);
+      std::vector<std::string> cmd = deviceCommand(in, objOut, fixedWaveFlags(t));
+      cmd.insert(cmd.end(), {"-emit-llvm", "-c", in.path, "-o", stem + ".bc"});
+      commands.push_back({cmd, stem + ".log"});
+    }
+    const std::vector<int> statuses = runAll(commands);
+    bool shown = !ir.native.empty();  // whose diagnostics the user sees: one successful form's
+    for (size_t i = 0; i < targets.size(); ++i) {
+      if (statuses[i] != 0) continue;
+      (targets[i].width == 32 ? ir.wave32 : ir.wave64) = prefix + ".wave" + std::to_string(targets[i].width) + ".bc";
+      if (!shown) copyToStderr(commands[i].stderrPath);
+      shown = true;
+    }
+    if (!shown) {  // no form compiled: the first target's errors are the program's
+      copyToStderr(commands[0].stderrPath);
+      exitWith(statuses[0]);
+    }
+    return ir;
+  }
+
+  // -fsyntax-only: the device code as the first fixed-width target sees it.
+  void checkDeviceSyntax(const Input &in) {
+    std::vector<std::string> cmd = deviceCommand(in, {}, fixedWaveFlags(waveTargets(opt)[0]));
+    cmd.insert(cmd.end(), {"-fsyntax-only", in.path});
     runOrExit(cmd);
-    return bc;
   }
 
   // Backend on one translation unit's device IR: writes the offload blob to `blob`.
-  void compileBlob(const Input &in, const std::string &bc, const std::string &prefix, const std::string &blob) {
-    std::vector<std::string> be = {tc.backend, bc, "-o", blob, "--source-name", in.path};
+  void compileBlob(const Input &in, const DeviceIR &ir, const std::string &prefix, const std::string &blob) {
+    std::vector<std::string> be = {tc.backend};
+    if (!ir.native.empty()) be.push_back(ir.native);
+    if (!ir.wave32.empty()) be.insert(be.end(), {"--wave32", ir.wave32});
+    if (!ir.wave64.empty()) be.insert(be.end(), {"--wave64", ir.wave64});
+    be.insert(be.end(), {"-o", blob, "--source-name", in.path});
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
     if (!opt.portable) be.push_back("--no-portable");
     requireBackend();
@@ -213,15 +281,15 @@ struct Driver {
   // What the host pass embeds: the offload blob (-fcuda-include-gpubinary), or with -fgpu-rdc the
   // device bitcode, packaged for the link (-fembed-offload-object).
   std::string compileDevice(const Input &in, const std::string &prefix, const std::string &objOut) {
-    std::string bc = compileDeviceIR(in, prefix, objOut, false);
+    DeviceIR ir = compileDeviceIR(in, prefix, objOut);
     requireBackend();
     if (opt.rdc) {
       std::string packaged = prefix + ".offload";
-      runOrExit({tc.backend, "--package-rdc", bc, "-o", packaged});
+      runOrExit({tc.backend, "--package-rdc", ir.native, "-o", packaged});
       return packaged;
     }
     std::string blob = prefix + ".hipfb";
-    compileBlob(in, bc, prefix, blob);
+    compileBlob(in, ir, prefix, blob);
     return blob;
   }
 
@@ -279,9 +347,9 @@ struct Driver {
       checkInput(in);
       std::string out = opt.output.value_or(fs::path(in.path).stem().string() + ".co");
       std::string prefix = tempPrefix(in, out);
-      std::string bc = compileDeviceIR(in, prefix, out, false);
-      if (opt.rdc) bitcode.push_back(bc);
-      else compileBlob(in, bc, prefix, out);
+      DeviceIR ir = compileDeviceIR(in, prefix, out);
+      if (opt.rdc) bitcode.push_back(ir.native);
+      else compileBlob(in, ir, prefix, out);
     }
     if (!opt.rdc) return;
     std::vector<std::string> link = {tc.backend, "--link-rdc"};
@@ -397,7 +465,7 @@ struct Driver {
             compileHost(in, {}, "-E", opt.output);
             break;
           case Phase::SyntaxOnly:
-            if (in.lang == Lang::Hip) compileDeviceIR(in, {}, {}, true);
+            if (in.lang == Lang::Hip) checkDeviceSyntax(in);
             compileHost(in, {}, "-fsyntax-only", std::nullopt);
             break;
           case Phase::Assemble:

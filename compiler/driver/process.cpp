@@ -1,5 +1,6 @@
 #include "process.h"
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -106,20 +107,46 @@ void printCommand(const std::vector<std::string> &argv) {
   std::fflush(stderr);
 }
 
-// Runs argv[0] (searched in PATH when it has no slash) and returns its exit status. A child killed
-// by a signal makes hipcc clean up and exit; a signal hipcc itself receives (Ctrl-C reaches the
-// whole process group) is re-raised after cleanup.
-int run(const std::vector<std::string> &argv) {
-  if (g_verbose || g_dryRun) printCommand(argv);
-  if (g_dryRun) return 0;
+// Starts argv[0] (searched in PATH when it has no slash).
+static pid_t spawn(const std::vector<std::string> &argv, const std::string &stderrPath) {
   std::vector<char *> cargv;
   for (const auto &a : argv) cargv.push_back(const_cast<char *>(a.c_str()));
   cargv.push_back(nullptr);
   std::fflush(stdout);
   std::fflush(stderr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (!stderrPath.empty())
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderrPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid;
-  int rc = posix_spawnp(&pid, cargv[0], nullptr, nullptr, cargv.data(), environ);
+  int rc = posix_spawnp(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) fatal("cannot run '" + argv[0] + "': " + std::strerror(rc));
+  return pid;
+}
+
+static int waitFor(pid_t pid, const std::string &program);
+
+int run(const std::vector<std::string> &argv) {
+  if (g_verbose || g_dryRun) printCommand(argv);
+  if (g_dryRun) return 0;
+  return waitFor(spawn(argv, {}), argv[0]);
+}
+
+std::vector<int> runAll(const std::vector<Command> &commands) {
+  std::vector<int> statuses(commands.size(), 0);
+  for (const Command &c : commands)
+    if (g_verbose || g_dryRun) printCommand(c.argv);
+  if (g_dryRun) return statuses;
+  std::vector<pid_t> pids;
+  for (const Command &c : commands) pids.push_back(spawn(c.argv, c.stderrPath));
+  for (size_t i = 0; i < commands.size(); ++i) statuses[i] = waitFor(pids[i], commands[i].argv[0]);
+  return statuses;
+}
+
+// Waits for a child. A child killed by a signal makes hipcc report it; a signal hipcc itself
+// receives (Ctrl-C reaches the whole process group) is re-raised after cleanup.
+static int waitFor(pid_t pid, const std::string &program) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) fatal(std::string("waitpid failed: ") + std::strerror(errno));
@@ -132,7 +159,7 @@ int run(const std::vector<std::string> &argv) {
     std::exit(128 + sig);
   }
   if (WIFSIGNALED(status)) {
-    error("'" + fs::path(argv[0]).filename().string() + "' terminated by signal " +
+    error("'" + fs::path(program).filename().string() + "' terminated by signal " +
           std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) + ")");
     return 128 + WTERMSIG(status);
   }

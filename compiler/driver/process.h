@@ -46,6 +46,13 @@ void printCommand(const std::vector<std::string> &argv);
 // Runs argv[0] (searched in PATH when it has no slash) and returns its exit status.
 int run(const std::vector<std::string> &argv);
 void runOrExit(const std::vector<std::string> &argv);  // exits with the child's status on failure
+// A command for runAll: its standard error goes to `stderrPath` when that is set.
+struct Command {
+  std::vector<std::string> argv;
+  std::string stderrPath;
+};
+// Runs the commands at the same time and returns their exit statuses, in order.
+std::vector<int> runAll(const std::vector<Command> &commands);
 
 bool isFile(const fs::path &p);
 

@@ -10,6 +10,7 @@
 #include <llvm/ADT/MapVector.h>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -99,8 +100,28 @@ struct NativeTypes {
   static constexpr NativeTypes none() { return {false, false, false, false, false}; }
 };
 
+// The global segment that a further compilation of the same translation unit shares (its
+// wavefront-size forms, WaveVariants.cpp): each variable's place, by name, with the variable to
+// recognise it by (its size and initializer must agree), the constant window, and where variables
+// the earlier compilations did not have may start.
+struct SegmentPreset {
+  struct Slot {
+    uint32_t offset = 0, size = 0;
+    const llvm::GlobalVariable *variable = nullptr;
+  };
+  std::map<std::string, Slot> slots;
+  uint32_t bytes = 0;
+  ModuleLayout::ConstantWindow window;
+};
+
 struct CompileContext {
   Diagnostics diagnostics;
+  // Lay the global segment out as this earlier compilation did (null: from scratch).
+  const SegmentPreset *segmentPreset = nullptr;
+  // Build warps of this many lanes from the device's subgroups (LogicalWarpsPass.cpp); 0: off.
+  unsigned logicalWarpSize = 0;
+  // The kernels the logical-warp lowering could not take (warnings say why): no module of theirs.
+  std::vector<std::string> logicalWarpRefused;
   NativeTypes native;
   // Build the variant for devices with VK_EXT_shader_atomic_float: float atomic add/sub on global
   // memory stay atomics (OpAtomicFAddEXT) instead of compare-and-swap loops.

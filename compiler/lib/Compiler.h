@@ -18,6 +18,8 @@ class Module;
 
 namespace hipvk {
 
+struct SegmentPreset;
+
 struct CompileOptions {
   bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
   std::string passPipelineOverride; // run only these registry passes (tests)
@@ -25,6 +27,8 @@ struct CompileOptions {
                                     // (<prefix>.<i>.<variant>.spv for its variants)
   std::string sourceAsGiven;        // the main source path as hipcc was given it (for diagnostics)
   bool portableVariant = true;      // also compile kernels for devices without optional types (--no-portable)
+  const SegmentPreset *segmentPreset = nullptr; // share an earlier compilation's global segment (WaveVariants.cpp)
+  unsigned logicalWarpSize = 0;     // build warps of this many lanes from narrower subgroups (LogicalWarpsPass.cpp)
 };
 
 // One kernel's SPIR-V module: each kernel is a module of its own, so that no module holds the
@@ -33,6 +37,7 @@ struct KernelSpirv {
   std::string kernel; // the entry point's (mangled) name
   std::vector<uint32_t> words;
   uint32_t requiredFeatures = 0; // blob::kConstantWindow, kDisjointPointerArguments for that variant
+  uint32_t minSubgroupSize = 0;  // blob::KernelModuleHeader::min_subgroup_size
   std::string variant;           // what the variant is for (diagnostics, --save-temps names); empty: none
 };
 
@@ -45,9 +50,21 @@ struct CompileResult {
   // The portable variant of the kernels whose `modules` use an optional type (64-bit integers or
   // pointers, doubles, 8/16-bit types): for devices without them, tried after `modules`.
   std::vector<KernelSpirv> portable;
+  // The fixed-wavefront-size modules (blob::kWave32, kWave64) of the kernels whose code depends on
+  // the width (WaveVariants.cpp), each width's variants, modules and portable modules in turn:
+  // tried before all of the above, which are then the run-time-width fallback.
+  std::vector<KernelSpirv> fixedWidth;
+  // The logical-warp modules (blob::kLogicalWarp) of fixed-width kernels that have no run-time-width
+  // module a narrower device could run: tried last.
+  std::vector<KernelSpirv> logical;
   std::string metadata;
   std::vector<uint8_t> globalInit;
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success
+  std::vector<std::string> warnings; // "file:line:col: warning: ..." lines
+  std::vector<std::string> logicalWarpRefused; // kernels the logical-warp lowering could not take
+  // The global segment as laid out, for a further compilation to share (valid while the compiled
+  // module lives).
+  std::shared_ptr<SegmentPreset> segment;
   std::vector<uint8_t> blob() const;
 };
 
@@ -58,6 +75,22 @@ std::unique_ptr<llvm::Module> readInputModule(llvm::MemoryBufferRef input, llvm:
 
 // Runs the whole device pipeline on `m` (consumed).
 CompileResult compileModule(llvm::Module &m, const CompileOptions &options);
+
+// ---- wavefront-size variants, WaveVariants.cpp (docs/HIP_ON_VULKAN.md, "Wavefront size")
+// One translation unit's device IR as hipcc compiled it: with the width known only at run time
+// (`native`: warpSize reads the subgroup size), and for wave32 and wave64 (warpSize and
+// __AMDGCN_WAVEFRONT_SIZE__ constants). Any of them may be missing (a compilation that failed,
+// or a width the --offload-arch targets exclude); at least one is present.
+struct WaveInputs {
+  std::unique_ptr<llvm::Module> native, wave32, wave64;
+};
+// Whether any code of `m` asks the width or exchanges values between lanes: then hipcc compiles
+// the fixed-width forms too.
+bool dependsOnWaveSize(const llvm::Module &m);
+// Compiles every kernel once where its forms agree (one module, any width), and else each form
+// as a module of its own: the wave32 and wave64 ones tagged with their width, the native one as
+// the fallback for devices that run neither.
+CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &options);
 
 // Runs registry passes by name ("hipvk-unify-exits,structurizecfg") on `m`: for unit tests.
 // `nativeTypes` false: as for the portable variant (CompileContext::native all false).

@@ -32,7 +32,7 @@ constexpr Row kAmdgpuSynonyms[] = {
     {"llvm.amdgcn.s.memtime", DeviceBuiltin::clock_subgroup},    {"llvm.readcyclecounter", DeviceBuiltin::clock_subgroup},
     {"llvm.amdgcn.s.memrealtime", DeviceBuiltin::clock_device},
     {"llvm.amdgcn.mbcnt.lo", DeviceBuiltin::mbcnt_lo},           {"llvm.amdgcn.mbcnt.hi", DeviceBuiltin::mbcnt_hi},
-    {"llvm.amdgcn.ballot.i64", DeviceBuiltin::warp_ballot},      {"llvm.amdgcn.ds.bpermute", DeviceBuiltin::warp_bpermute},
+    {"llvm.amdgcn.ballot.i64", DeviceBuiltin::warp_ballot}, {"llvm.amdgcn.ballot.i32", DeviceBuiltin::warp_ballot},      {"llvm.amdgcn.ds.bpermute", DeviceBuiltin::warp_bpermute},
     {"llvm.amdgcn.readfirstlane.i32", DeviceBuiltin::warp_first}, {"llvm.amdgcn.readfirstlane.i64", DeviceBuiltin::warp_first},
     {"llvm.amdgcn.readfirstlane.f32", DeviceBuiltin::warp_first}, {"llvm.amdgcn.readfirstlane.f64", DeviceBuiltin::warp_first},
     {"llvm.amdgcn.readlane.i32", DeviceBuiltin::warp_shuffle},    {"llvm.amdgcn.readlane.i64", DeviceBuiltin::warp_shuffle},

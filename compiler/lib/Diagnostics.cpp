@@ -60,6 +60,12 @@ void Diagnostics::error(const llvm::Instruction *at, const std::string &message)
   else add(loc, message + inliningContext(at->getDebugLoc()));
 }
 
+void Diagnostics::warning(const llvm::Instruction *at, const std::string &message) {
+  std::string loc = location(at->getDebugLoc());
+  std::string line = (loc.empty() ? std::string("hipvk") : loc) + ": warning: " + message + inliningContext(at->getDebugLoc());
+  if (std::find(warnings_.begin(), warnings_.end(), line) == warnings_.end()) warnings_.push_back(line);
+}
+
 void Diagnostics::error(const llvm::Function *at, const std::string &message) {
   const llvm::DISubprogram *sp = at ? at->getSubprogram() : nullptr;
   add(sp ? location(sp, sp->getLine()) : "", message);

@@ -29,6 +29,10 @@ public:
   void error(const llvm::GlobalVariable *at, const std::string &message);
   void error(const std::string &message); // no location available
 
+  // A warning at `at`: kept apart from the errors (it does not fail the compilation).
+  void warning(const llvm::Instruction *at, const std::string &message);
+  const std::vector<std::string> &warnings() const { return warnings_; }
+
   bool hasErrors() const { return !messages_.empty(); }
   const std::vector<std::string> &messages() const { return messages_; }
   void print(llvm::raw_ostream &os) const;
@@ -42,7 +46,7 @@ private:
   // inlined: the innermost location alone may be a header line that does not say which of the
   // user's calls is rejected. "" when it was not inlined.
   std::string inliningContext(const llvm::DebugLoc &loc) const;
-  std::vector<std::string> messages_;
+  std::vector<std::string> messages_, warnings_;
   std::string sourceAsGiven_;
 };
 

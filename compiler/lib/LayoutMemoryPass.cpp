@@ -14,6 +14,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Operator.h>
 #include <llvm/Support/MathExtras.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
 #include <cstring>
@@ -122,6 +123,18 @@ bool isManagedStorage(const GlobalVariable &gv) {
   return slot && managedStorage(*slot) == &gv;
 }
 
+// Whether two compilations' variables (of one LLVM context) hold the same initial value.
+bool sameInitializer(const GlobalVariable &a, const GlobalVariable &b) {
+  if (a.hasInitializer() != b.hasInitializer()) return false;
+  if (!a.hasInitializer() || a.getInitializer() == b.getInitializer()) return true;
+  // Initializers naming other variables are of different modules: compare them as text.
+  std::string ta, tb;
+  raw_string_ostream sa(ta), sb(tb);
+  a.getInitializer()->print(sa);
+  b.getInitializer()->print(sb);
+  return ta == tb;
+}
+
 // Every __device__, __constant__ and __managed__ variable at a fixed offset of the global segment,
 // with the segment's initial bytes, relocations and symbols.
 void layoutGlobalSegment(Module &m, CompileContext &ctx) {
@@ -149,7 +162,33 @@ void layoutGlobalSegment(Module &m, CompileContext &ctx) {
   });
 
   ModuleLayout::ConstantWindow &window = layout.constantWindow;
-  for (auto it = order.begin(); it != order.end(); ++it) {
+  if (const SegmentPreset *preset = ctx.segmentPreset) {
+    // The places of an earlier form of this translation unit; what it did not have goes after.
+    window = preset->window;
+    layout.segmentBytes = preset->bytes;
+    for (GlobalVariable *gv : order) {
+      const uint64_t size = dl.getTypeAllocSize(gv->getValueType());
+      auto slot = preset->slots.find(gv->getName().str());
+      if (slot != preset->slots.end() && slot->second.size == size && sameInitializer(*slot->second.variable, *gv)) {
+        layout.segmentOffsets[gv] = slot->second.offset;
+        continue;
+      }
+      if (slot != preset->slots.end() && (!gv->hasLocalLinkage() || isManagedStorage(*gv))) {
+        ctx.diagnostics.error(gv, "device variable '" + gv->getName().str() +
+                                      "' differs between the wavefront-size forms of this translation unit (its size or "
+                                      "initial value depends on the wavefront size)");
+        continue;
+      }
+      if (isManagedStorage(*gv)) {
+        ctx.diagnostics.error(gv, "__managed__ variable '" + gv->getName().str() + "' exists only in one wavefront-size form");
+        continue;
+      }
+      const uint32_t offset = uint32_t(alignTo(layout.segmentBytes, std::max<uint64_t>(gv->getAlign().valueOrOne().value(), dl.getPrefTypeAlign(gv->getValueType()).value())));
+      layout.segmentBytes = uint32_t(offset + size);
+      layout.segmentOffsets[gv] = offset;
+    }
+  }
+  for (auto it = order.begin(); it != order.end() && !ctx.segmentPreset; ++it) {
     GlobalVariable *gv = *it;
     if (it == constants && constants != constantsEnd) window.offset = layout.segmentBytes = uint32_t(alignTo(layout.segmentBytes, abi::kConstantWindowAlignment));
     uint64_t size = dl.getTypeAllocSize(gv->getValueType());

@@ -32,6 +32,14 @@ struct LowerTrapsPass : llvm::PassInfoMixin<LowerTrapsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
 
+// Warps of ctx.logicalWarpSize lanes built from narrower subgroups: every warp operation an
+// exchange through __shared__ memory between workgroup barriers (LogicalWarpsPass.cpp).
+struct LogicalWarpsPass : llvm::PassInfoMixin<LogicalWarpsPass> {
+  explicit LogicalWarpsPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+  CompileContext &ctx;
+};
+
 struct OptimizePass : llvm::PassInfoMixin<OptimizePass> {
   explicit OptimizePass(CompileContext &ctx) : ctx(ctx) {}
   llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);

@@ -194,6 +194,17 @@ std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileO
   return {};
 }
 
+// The segment as `layout` has it, on top of the `earlier` compilations' places.
+std::shared_ptr<SegmentPreset> segmentPreset(const ModuleLayout &layout, const SegmentPreset *earlier) {
+  auto preset = std::make_shared<SegmentPreset>(earlier ? *earlier : SegmentPreset{});
+  for (const auto &[gv, offset] : layout.segmentOffsets)
+    preset->slots.try_emplace(gv->getName().str(),
+                              SegmentPreset::Slot{offset, uint32_t(gv->getParent()->getDataLayout().getTypeAllocSize(gv->getValueType())), gv});
+  preset->bytes = std::max(preset->bytes, layout.segmentBytes);
+  preset->window = layout.constantWindow;
+  return preset;
+}
+
 } // namespace
 
 std::vector<std::string> runPasses(Module &m, StringRef pipeline, bool nativeTypes) {
@@ -237,6 +248,8 @@ std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOption
                                         const char *variant, uint32_t requiredFeatures, Prepare prepare, Wanted wanted) {
   std::unique_ptr<Module> copy = CloneModule(input);
   CompileContext ctx;
+  ctx.segmentPreset = options.segmentPreset;
+  ctx.logicalWarpSize = options.logicalWarpSize;
   prepare(*copy, ctx);
   if (!runRegistry(*copy, ctx, options.passPipelineOverride, true).empty()) return {};
   std::vector<KernelSpirv> modules = emitSpirv(*copy, ctx);
@@ -373,8 +386,12 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   const bool fastVariants = mayHaveFastVariants(m);
   std::unique_ptr<Module> input = options.portableVariant || fastVariants ? CloneModule(m) : nullptr;
   CompileContext ctx;
+  ctx.segmentPreset = options.segmentPreset;
+  ctx.logicalWarpSize = options.logicalWarpSize;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
+  result.warnings = ctx.diagnostics.warnings();
+  result.logicalWarpRefused = ctx.logicalWarpRefused;
   if (!options.saveTempsPrefix.empty()) {
     std::error_code ec;
     raw_fd_ostream ll(options.saveTempsPrefix + ".ll", ec, sys::fs::OF_Text);
@@ -404,6 +421,7 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
       sys::fs::remove(options.saveTempsPrefix + "." + std::to_string(i) + ".spv");
   result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
+  result.segment = segmentPreset(ctx.layout, options.segmentPreset);
   if (!input) return result;
   if (options.portableVariant) result.portable = portableVariants(*input, options, result);
   if (!fastVariants) return result;

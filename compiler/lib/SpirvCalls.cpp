@@ -317,6 +317,11 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
     opNoResult(spv::OpControlBarrier, {u32(spv::ScopeWorkgroup), u32(spv::ScopeWorkgroup), u32(semantics)});
     return 0;
   }
+  case B::warp_reach:
+    // A constant reach of the run-time-width form: the module needs subgroups wider than it.
+    if (auto *lanes = dyn_cast<ConstantInt>(call.getArgOperand(0)); lanes && lanes->getZExtValue() < 64)
+      m_.minSubgroupSize = std::max(m_.minSubgroupSize, uint32_t(lanes->getZExtValue()) + 1);
+    return 0;
   case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
   case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");

@@ -869,6 +869,7 @@ static KernelSpirv emitKernelModule(Function &kernel, const KernelLayout &layout
   KernelEmitter(state, kernel, layout).emit();
   KernelSpirv module{kernel.getName().str(), b.finish()};
   if (state.constantWindowVar) module.requiredFeatures |= blob::kConstantWindow;
+  module.minSubgroupSize = state.minSubgroupSize;
   // Without native 64-bit integers the module keeps them where they cannot be lowered: its
   // capability then names what the device must have.
   if (!ctx.native.int64) (void)lowerInt64(module.words);

@@ -44,6 +44,7 @@ struct ModuleState {
   SpvId flatBlockSpec = 0, blockPlaneSpec = 0; // blockDim.x*y*z and blockDim.x*y, made by flatBlockSize()
   std::map<uint32_t, SpvId> pushConstantVars; // by word count
   SpvId constantWindowVar = 0;                 // made by constantWindow()
+  uint32_t minSubgroupSize = 0;                // from __hipvk_warp_reach (blob::KernelModuleHeader)
 
   ModuleState(CompileContext &ctx, const llvm::DataLayout &dl) : ctx(ctx), dl(dl) {}
   SpvId builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type);

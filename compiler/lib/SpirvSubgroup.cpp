@@ -171,7 +171,11 @@ SpvId KernelEmitter::emitWarpBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::lane_id: return laneId();
   case B::mbcnt_lo: return mbcnt(call, 0);
   case B::mbcnt_hi: return mbcnt(call, 1);
-  case B::warp_ballot: return ballot(value(call.getArgOperand(0)));
+  case B::warp_ballot: {
+    // ballot.i32 is wave32 code's ballot (its lanes fit the low word).
+    SpvId bits = ballot(value(call.getArgOperand(0)));
+    return t->isIntegerTy(32) ? op(spv::OpUConvert, u32t, {bits}) : bits;
+  }
   case B::warp_any:
   case B::warp_all:
     b_.requireCapability(spv::CapabilityGroupNonUniformVote);

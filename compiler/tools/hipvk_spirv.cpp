@@ -1,5 +1,9 @@
 // hipvk-spirv: the device back end hipcc runs.
 //   hipvk-spirv <input.bc|input.ll> -o <output.hipfb>     compile one translation unit
+//   hipvk-spirv [<native.bc>] [--wave32 <w32.bc>] [--wave64 <w64.bc>] -o <output.hipfb>
+//                                                         the same, with its wavefront-size forms
+//   hipvk-spirv --wave-probe <input.bc>                   exit status 3 when the code depends on the
+//                                                         wavefront size (hipcc then compiles its forms)
 //   hipvk-spirv --emit-spvasm <input> -o <file|->          each kernel module's disassembly (codegen tests)
 //   hipvk-spirv --package-rdc <input.bc> -o <file>         device bitcode as `hipcc -c -fgpu-rdc` embeds it
 //   hipvk-spirv --link-rdc <objects, archives, .bc>... -o <output.hipfb> [--stub <file.s>]
@@ -20,7 +24,8 @@
 #include <vector>
 
 static const char kUsage[] =
-    "usage: hipvk-spirv <input.bc|input.ll> -o <output.hipfb>\n"
+    "usage: hipvk-spirv [<input.bc|input.ll>] [--wave32 <input>] [--wave64 <input>] -o <output.hipfb>\n"
+    "       hipvk-spirv --wave-probe <input.bc|input.ll>\n"
     "       hipvk-spirv --emit-spvasm <input.bc|input.ll> -o <output.spvasm|->\n"
     "       hipvk-spirv --package-rdc <input.bc> -o <output>\n"
     "       hipvk-spirv --link-rdc <object|archive|.bc>... -o <output.hipfb> [--stub <output.s>]\n"
@@ -28,7 +33,10 @@ static const char kUsage[] =
 
 namespace {
 
-enum class Mode { Compile, EmitAssembly, PackageRdc, LinkRdc };
+enum class Mode { Compile, EmitAssembly, PackageRdc, LinkRdc, WaveProbe };
+
+// --wave-probe's exit status for code that depends on the wavefront size.
+constexpr int kDependsOnWaveSize = 3;
 
 bool writeFile(const std::string &path, const void *data, size_t size) {
   std::error_code ec;
@@ -48,14 +56,14 @@ int report(const std::vector<std::string> &errors) {
 }
 
 // Compiles `module` and writes the blob (or its disassembly).
-int compileAndWrite(llvm::Module &module, const hipvk::CompileOptions &options, Mode mode, const std::string &output,
-                    bool verbose, const std::string &inputName) {
-  hipvk::CompileResult result = hipvk::compileModule(module, options);
+int writeResult(const hipvk::CompileResult &result, Mode mode, const std::string &output, bool verbose,
+                const std::string &inputName) {
+  for (const std::string &w : result.warnings) std::cerr << w << "\n";
   if (!result.errors.empty()) return report(result.errors);
   if (mode == Mode::EmitAssembly) {
     std::string text; // each kernel's module, in metadata order, under a line naming the kernel; then the variants
     for (const hipvk::KernelSpirv &m : result.modules) text += "; hipvk kernel module: " + m.kernel + "\n" + hipvk::disassembleSpirv(m.words);
-    for (const std::vector<hipvk::KernelSpirv> *list : {&result.variants, &result.portable})
+    for (const std::vector<hipvk::KernelSpirv> *list : {&result.fixedWidth, &result.variants, &result.portable, &result.logical})
       for (const hipvk::KernelSpirv &m : *list)
         text += "; hipvk kernel module: " + m.kernel + " (" + m.variant + " variant)\n" + hipvk::disassembleSpirv(m.words);
     return writeFile(output, text.data(), text.size()) ? 0 : 1;
@@ -70,11 +78,24 @@ int compileAndWrite(llvm::Module &module, const hipvk::CompileOptions &options, 
   return writeFile(output, blob.data(), blob.size()) ? 0 : 1;
 }
 
+// Reads one input module; null (with the error printed) when it cannot.
+std::unique_ptr<llvm::Module> readModule(const std::string &path, llvm::LLVMContext &context) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!input) {
+    std::cerr << "hipvk-spirv: cannot read '" << path << "': " << input.getError().message() << "\n";
+    return nullptr;
+  }
+  std::string readError;
+  std::unique_ptr<llvm::Module> module = hipvk::readInputModule((*input)->getMemBufferRef(), context, readError);
+  if (!module) std::cerr << readError;
+  return module;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   std::vector<std::string> inputs;
-  std::string output, stub;
+  std::string output, stub, wave32Input, wave64Input;
   hipvk::CompileOptions options;
   Mode mode = Mode::Compile;
   bool verbose = false;
@@ -89,6 +110,9 @@ int main(int argc, char **argv) {
     else if (a == "--package-rdc") mode = Mode::PackageRdc;
     else if (a == "--link-rdc") mode = Mode::LinkRdc;
     else if (a == "--stub" && i + 1 < argc) stub = argv[++i];
+    else if (a == "--wave32" && i + 1 < argc) wave32Input = argv[++i];
+    else if (a == "--wave64" && i + 1 < argc) wave64Input = argv[++i];
+    else if (a == "--wave-probe") mode = Mode::WaveProbe;
     else if (a == "--source-name" && i + 1 < argc) options.sourceAsGiven = argv[++i];
     else if (a.rfind("--passes=", 0) == 0) options.passPipelineOverride = a.substr(9);
     else if (!a.empty() && a[0] != '-') inputs.push_back(a);
@@ -97,7 +121,12 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (inputs.empty() || output.empty() || (mode != Mode::LinkRdc && inputs.size() != 1)) {
+  const bool waveForms = !wave32Input.empty() || !wave64Input.empty();
+  const bool usage = mode == Mode::WaveProbe ? inputs.size() != 1 || waveForms
+                     : mode == Mode::LinkRdc ? inputs.empty() || output.empty() || waveForms
+                                             : output.empty() || inputs.size() > 1 || (inputs.empty() && !waveForms) ||
+                                                   (waveForms && mode == Mode::PackageRdc);
+  if (usage) {
     std::cerr << kUsage;
     return 2;
   }
@@ -120,22 +149,25 @@ int main(int argc, char **argv) {
       return report({"hipvk: error: -fgpu-rdc link: objects register device code, but no input holds any "
                      "(compiled without 'hipcc -c -fgpu-rdc'?)"});
     if (link.module) // a link of host code only needs no blob
-      if (int rc = compileAndWrite(*link.module, options, Mode::Compile, output, verbose, "(linked device code)")) return rc;
+      if (int rc = writeResult(hipvk::compileModule(*link.module, options), Mode::Compile, output, verbose, "(linked device code)"))
+        return rc;
     if (stub.empty()) return 0;
     std::string text = hipvk::registrationStub(link, output);
     return writeFile(stub, text.data(), text.size()) ? 0 : 1;
   }
 
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> input = llvm::MemoryBuffer::getFileOrSTDIN(inputs[0]);
-  if (!input) {
-    std::cerr << "hipvk-spirv: cannot read '" << inputs[0] << "': " << input.getError().message() << "\n";
-    return 1;
+  if (mode == Mode::WaveProbe) {
+    std::unique_ptr<llvm::Module> module = readModule(inputs[0], context);
+    if (!module) return 1;
+    return hipvk::dependsOnWaveSize(*module) ? kDependsOnWaveSize : 0;
   }
-  std::string readError;
-  std::unique_ptr<llvm::Module> module = hipvk::readInputModule((*input)->getMemBufferRef(), context, readError);
-  if (!module) {
-    std::cerr << readError;
-    return 1;
+  hipvk::WaveInputs forms;
+  for (auto [path, slot] : {std::pair{inputs.empty() ? std::string() : inputs[0], &forms.native},
+                            std::pair{wave32Input, &forms.wave32}, std::pair{wave64Input, &forms.wave64}}) {
+    if (path.empty()) continue;
+    if (!(*slot = readModule(path, context))) return 1;
   }
-  return compileAndWrite(*module, options, mode, output, verbose, inputs[0]);
+  const std::string name = inputs.empty() ? (wave32Input.empty() ? wave64Input : wave32Input) : inputs[0];
+  if (!waveForms) return writeResult(hipvk::compileModule(*forms.native, options), mode, output, verbose, name);
+  return writeResult(hipvk::compileWaveVariants(std::move(forms), options), mode, output, verbose, name);
 }

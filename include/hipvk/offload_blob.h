@@ -44,7 +44,7 @@ struct KernelModuleHeader {
   uint32_t required_features; // device features beyond the hipvk baseline; 0: any hipvk device
   uint32_t kernel_count;      // the module's entry points, at least one
   uint32_t names_size;
-  uint32_t reserved;
+  uint32_t min_subgroup_size; // 0, or the fewest lanes a subgroup must have for the module to run
 };
 static_assert(sizeof(Header) == 24 && sizeof(SectionEntry) == 24 && sizeof(KernelModuleHeader) == 16);
 
@@ -58,7 +58,23 @@ inline constexpr uint32_t kDisjointPointerArguments = 1u << 0;
 // - kConstantWindow: the module reads the metadata's `constant_window` as a uniform buffer, which
 //   the runtime binds for its launches (kernel_abi.h); runtimes that predate it refuse the module.
 inline constexpr uint32_t kConstantWindow = 1u << 1;
-inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments | kConstantWindow;
+// - kWave32, kWave64: the module was compiled for a fixed wavefront size (warpSize a constant,
+//   __AMDGCN_WAVEFRONT_SIZE__ defined; docs/HIP_ON_VULKAN.md, "Wavefront size") and must run with
+//   subgroups of exactly that size (VK_EXT_subgroup_size_control's requiredSubgroupSize where the
+//   device's size varies). A module with neither bit reads the width at run time.
+inline constexpr uint32_t kWave32 = 1u << 2;
+inline constexpr uint32_t kWave64 = 1u << 3;
+inline constexpr uint32_t kWaveSizes = kWave32 | kWave64;
+// - kLogicalWarp (with kWave32 or kWave64): the module builds its warps of that size from the
+//   device's subgroups, exchanging lanes through shared memory at workgroup barriers: it runs
+//   where the device's subgroups are narrower (docs/HIP_ON_VULKAN.md, "Logical warps").
+inline constexpr uint32_t kLogicalWarp = 1u << 4;
+// The subgroup size a module's bits require; 0 when it runs at the device's own.
+inline constexpr uint32_t requiredWaveSize(uint32_t requiredFeatures) {
+  if (requiredFeatures & kLogicalWarp) return 0;
+  return (requiredFeatures & kWave32) ? 32 : (requiredFeatures & kWave64) ? 64 : 0;
+}
+inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments | kConstantWindow | kWaveSizes | kLogicalWarp;
 
 // Layout of Clang's wrapper around the embedded blob (argument of __hipRegisterFatBinary).
 struct ClangFatbinWrapper {
@@ -71,6 +87,7 @@ struct ClangFatbinWrapper {
 // One SPIR-V module and the kernels (entry points) it holds.
 struct KernelModule {
   uint32_t requiredFeatures = 0;
+  uint32_t minSubgroupSize = 0; // KernelModuleHeader::min_subgroup_size
   std::vector<std::string_view> kernels;
   std::string_view spirv; // SPIR-V words as bytes
 };
@@ -89,7 +106,7 @@ inline std::string kernelModulePayload(const KernelModule &m) {
   std::string names;
   for (std::string_view k : m.kernels) names.append(k).push_back('\0');
   names.resize(align8(names.size()), '\0');
-  KernelModuleHeader h{m.requiredFeatures, uint32_t(m.kernels.size()), uint32_t(names.size()), 0};
+  KernelModuleHeader h{m.requiredFeatures, uint32_t(m.kernels.size()), uint32_t(names.size()), m.minSubgroupSize};
   std::string payload(reinterpret_cast<const char *>(&h), sizeof(h));
   return payload.append(names).append(m.spirv);
 }
@@ -100,10 +117,11 @@ inline std::string parseKernelModule(std::string_view payload, KernelModule &m) 
   if (payload.size() < sizeof(h)) return "a kernel module section is truncated";
   std::memcpy(&h, payload.data(), sizeof(h));
   payload.remove_prefix(sizeof(h));
-  if (h.reserved != 0 || h.kernel_count == 0 || h.names_size % 8 != 0 || h.names_size > payload.size())
+  if (h.kernel_count == 0 || h.names_size % 8 != 0 || h.names_size > payload.size())
     return "a kernel module section has a malformed header";
   std::string_view names = payload.substr(0, h.names_size);
   m.requiredFeatures = h.required_features;
+  m.minSubgroupSize = h.min_subgroup_size;
   m.kernels.clear();
   for (uint32_t i = 0; i < h.kernel_count; ++i) {
     size_t end = names.find('\0');

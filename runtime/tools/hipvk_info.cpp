@@ -31,6 +31,7 @@ void printProperties(hipvk::Device &device) {
   num("warpSize (subgroup size)", p.warpSize);
   line("subgroup sizes (min..max)",
        std::to_string(device.minSubgroupSize()) + ".." + std::to_string(device.maxSubgroupSize()));
+  line("fixed wave sizes run natively", device.fixedWaveSizes());
   num("totalGlobalMem", (long long)p.totalGlobalMem);
   num("sharedMemPerBlock", (long long)p.sharedMemPerBlock);
   num("sharedMemPerMultiprocessor", (long long)p.sharedMemPerMultiprocessor);

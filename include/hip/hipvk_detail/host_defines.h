@@ -63,8 +63,10 @@
 
 // ---- device-compilation and architecture-feature macros -------------------------------------------
 // Clang defines __HIP__, __HIPCC__ and (device pass only) __HIP_DEVICE_COMPILE__ itself. In the
-// device pass hipvk compiles for gfx900, so Clang also defines __AMDGCN__ and __gfx900__; code
-// should not infer hardware details from them (warpSize is a run-time value on Vulkan).
+// device passes hipvk compiles for AMD targets whose wavefront size is the one the code will run
+// at (gfx1030 for wave32, gfx900 for wave64, or the --offload-arch targets), so Clang also defines
+// __AMDGCN__, __gfxNNNN__ and __AMDGCN_WAVEFRONT_SIZE__; the run-time-width pass defines none of
+// the target macros (docs/HIP_ON_VULKAN.md, "Wavefront size").
 //
 // __HIP_ARCH_HAS_*__: the same names and values as ROCm's (1 in the device pass for features
 // every Vulkan device hipvk accepts offers or will offer through the matching hipvk issue, 0 on

@@ -44,12 +44,18 @@ static constexpr __device__ __hipvk_blockIdx_t blockIdx{};
 static constexpr __device__ __hipvk_blockDim_t blockDim{};
 static constexpr __device__ __hipvk_gridDim_t gridDim{};
 
-// warpSize: the pipeline's subgroup size, known only at run time on Vulkan. An object (not a
-// macro, so host code may still say prop.warpSize) that converts to int in device code.
+// warpSize (docs/HIP_ON_VULKAN.md, "Wavefront size"). In the fixed-width device compilations
+// (wave32, wave64) and in the host pass it is ROCm's constant, __AMDGCN_WAVEFRONT_SIZE (the host
+// pass has Clang's 64, as with ROCm); in the run-time-width compilation it is the pipeline's
+// subgroup size, an object (not a macro, so code may still say prop.warpSize) that converts to int.
+#if defined(__HIPVK_WAVEFRONT_SIZE_AT_RUN_TIME)
 struct __hipvk_warpSize_t {
   __device__ __forceinline__ operator int() const { return __hipvk_warp_size(); }
 };
 static constexpr __device__ __hipvk_warpSize_t warpSize{};
+#else
+static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE;
+#endif
 
 #define hipThreadIdx_x (__hipvk_thread_idx_x())
 #define hipThreadIdx_y (__hipvk_thread_idx_y())

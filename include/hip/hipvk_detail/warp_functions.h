@@ -9,6 +9,7 @@
 #pragma once
 
 #include <hip/hipvk_detail/device_builtins.h>
+#include <hip/hipvk_detail/device_diagnostics.h>
 #include <hip/hipvk_detail/thread_indices.h>
 #include <hipvk/kernel_abi.h>
 
@@ -95,6 +96,25 @@ __device__ __forceinline__ int shfl_xor_index(int self, int lane_mask, int width
   return index >= ((self + width) & ~(width - 1)) ? self : index;
 }
 
+// In the run-time-width form (docs/HIP_ON_VULKAN.md, "Wavefront size") a shuffle whose segment
+// or distance reaches past warpSize was written for a wider warp (CUDA's `__shfl_xor(v, 16)` on an
+// 8-lane subgroup): rather than a silently different sum, the kernel stops with this assertion.
+// Code compiled for a fixed wavefront size runs only at its width, where HIP's rules apply.
+__device__ __forceinline__ void check_reach(unsigned int distance, int width) {
+#if defined(__HIPVK_WAVEFRONT_SIZE_AT_RUN_TIME)
+  // A constant reach (CUDA's literal 16) keeps the module off devices with narrower subgroups, where
+  // a form compiled for that width runs instead; the assertion catches what varies at run time.
+  __hipvk_warp_reach(distance);
+  __hipvk_warp_reach(static_cast<unsigned int>(width - 1));
+  if (distance >= static_cast<unsigned int>(static_cast<int>(warpSize)) || width > warpSize)
+    __assert_fail("shuffle beyond warpSize: the code was written for a wider warp than this device's subgroups "
+                  "(a fixed-wavefront-size form runs it where the device offers that width)",
+                  __FILE__, __LINE__, "__shfl");
+#else
+  (void)distance, (void)width;
+#endif
+}
+
 template <class T>
 __device__ __forceinline__ unsigned long long match_any(T value) {
   const carrier_t<T> bits = to_bits(value);
@@ -156,15 +176,19 @@ __device__ __forceinline__ int __all_sync(Mask mask, int predicate) {
 // same macro)
 #define __HIPVK_WARP_SHUFFLES(T)                                                                               \
   __device__ __forceinline__ T __shfl(T var, int src_lane, int width = warpSize) {                        \
+    __hipvk_warp::check_reach(0, width);                                                                  \
     return __hipvk_warp::read_lane(var, __hipvk_warp::shfl_index(__lane_id(), src_lane, width));          \
   }                                                                                                       \
   __device__ __forceinline__ T __shfl_up(T var, unsigned int lane_delta, int width = warpSize) {          \
+    __hipvk_warp::check_reach(lane_delta, width);                                                         \
     return __hipvk_warp::read_lane(var, __hipvk_warp::shfl_up_index(__lane_id(), lane_delta, width));     \
   }                                                                                                       \
   __device__ __forceinline__ T __shfl_down(T var, unsigned int lane_delta, int width = warpSize) {        \
+    __hipvk_warp::check_reach(lane_delta, width);                                                         \
     return __hipvk_warp::read_lane(var, __hipvk_warp::shfl_down_index(__lane_id(), lane_delta, width));   \
   }                                                                                                       \
   __device__ __forceinline__ T __shfl_xor(T var, int lane_mask, int width = warpSize) {                   \
+    __hipvk_warp::check_reach(static_cast<unsigned int>(lane_mask), width);                               \
     return __hipvk_warp::read_lane(var, __hipvk_warp::shfl_xor_index(__lane_id(), lane_mask, width));     \
   }                                                                                                       \
   template <class Mask>                                                                                   \

@@ -1,0 +1,340 @@
+// Logical warps (docs/HIP_ON_VULKAN.md, "Logical warps"): code compiled for a fixed wavefront size W
+// runs on a device whose subgroups are narrower by making every warp operation an exchange through
+// __shared__ memory. Each invocation writes its value at its linear thread id, the block meets at a
+// workgroup barrier, each reads the lanes of its logical warp (W consecutive linear thread ids, the
+// last warp of a block partial), and the block meets again before the slots are reused.
+//
+// A workgroup barrier needs every invocation of the block, so a warp operation is lowered only
+// where the block reaches it in uniform control flow: not under a branch, loop exit or early return
+// that depends on the thread (its id, its lane, a warp operation's result, private memory, an
+// atomic). A kernel with a warp operation elsewhere, or with AMD's DPP/swizzle lane patterns, keeps
+// no logical-warp module: a warning names the construct and the line, and the launch on a narrower
+// device then fails naming the kernel (never a wrong answer, never a hang).
+#include "DeviceBuiltins.h"
+#include "Passes.h"
+#include "SpirvEmitterImpl.h"
+
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/SetVector.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/PostDominators.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+
+using namespace llvm;
+
+namespace hipvk {
+
+namespace {
+
+using B = DeviceBuiltin;
+
+constexpr unsigned kMaxBlockThreads = 1024; // HIP's largest block: one exchange slot per thread
+
+std::optional<DeviceBuiltin> builtinOf(const Instruction &inst) {
+  if (const auto *call = dyn_cast<CallInst>(&inst))
+    if (const Function *callee = call->getCalledFunction()) return deviceBuiltin(callee->getName());
+  return std::nullopt;
+}
+
+bool isLanePattern(const Instruction &inst) {
+  const auto *call = dyn_cast<CallInst>(&inst);
+  const Function *callee = call ? call->getCalledFunction() : nullptr;
+  if (!callee) return false;
+  StringRef name = callee->getName();
+  return name == "llvm.amdgcn.ds.swizzle" || name.starts_with("llvm.amdgcn.update.dpp.") || name.starts_with("llvm.amdgcn.mov.dpp.");
+}
+
+// The values that may differ between the invocations of a block, and the blocks not every
+// invocation reaches together.
+class Divergence {
+public:
+  explicit Divergence(Function &f) : f_(f), dt_(f), pdt_(f), li_(dt_) {
+    for (Instruction &inst : instructions(f))
+      if (isSource(inst)) values_.insert(&inst);
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (Instruction &inst : instructions(f)) {
+        if (!values_.count(&inst) && derived(inst)) changed |= values_.insert(&inst).second;
+        if (auto *br = dyn_cast<BranchInst>(&inst); br && br->isConditional() && values_.count(br->getCondition()))
+          changed |= divergentBranch(*br->getParent());
+        if (auto *sw = dyn_cast<SwitchInst>(&inst); sw && values_.count(sw->getCondition())) changed |= divergentBranch(*sw->getParent());
+      }
+    }
+  }
+  bool blockDiverges(const BasicBlock &bb) const { return blocks_.count(&bb) != 0; }
+
+private:
+  // Where values start to differ: thread and lane ids, the results of warp operations (they
+  // differ between warps), clocks, atomics, private memory, calls of unknown functions.
+  static bool isSource(const Instruction &inst) {
+    if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst)) return true;
+    if (const auto *load = dyn_cast<LoadInst>(&inst)) {
+      const unsigned as = load->getPointerAddressSpace();
+      return as == AS::Private || as == AS::Generic;
+    }
+    const auto *call = dyn_cast<CallInst>(&inst);
+    if (!call || call->getType()->isVoidTy()) return false;
+    if (std::optional<DeviceBuiltin> b = builtinOf(inst)) {
+      switch (*b) {
+      case B::thread_idx_x: case B::thread_idx_y: case B::thread_idx_z:
+      case B::clock_subgroup: case B::clock_device: return true;
+      default: return deviceBuiltinUsesLanes(*b);
+      }
+    }
+    const Function *callee = call->getCalledFunction();
+    return !callee || !callee->isIntrinsic() || isLanePattern(inst);
+  }
+  bool derived(const Instruction &inst) const {
+    if (auto *phi = dyn_cast<PHINode>(&inst))
+      if (joins_.count(phi->getParent()) && !phi->hasConstantOrUndefValue()) return true;
+    for (const Use &op : inst.operands())
+      if (values_.count(op.get())) return true;
+    return false;
+  }
+  // A branch that splits the block: what it reaches before the paths meet again runs divergently,
+  // the meeting block's phis differ; a divergent exit from a loop makes the whole loop divergent
+  // (its iteration counts differ) and what it computes differ where used after it.
+  bool divergentBranch(BasicBlock &from) {
+    if (!branches_.insert(&from).second) return false;
+    BasicBlock *join = pdt_.getNode(&from) && pdt_.getNode(&from)->getIDom() ? pdt_.getNode(&from)->getIDom()->getBlock() : nullptr;
+    if (join) joins_.insert(join);
+    SmallVector<BasicBlock *, 16> work(succ_begin(&from), succ_end(&from));
+    while (!work.empty()) {
+      BasicBlock *bb = work.pop_back_val();
+      if (bb == join || !blocks_.insert(bb).second) continue;
+      work.append(succ_begin(bb), succ_end(bb));
+    }
+    if (Loop *loop = li_.getLoopFor(&from)) {
+      for (BasicBlock *bb : loop->blocks()) blocks_.insert(bb);
+      joins_.insert(loop->getHeader());
+      for (BasicBlock *bb : loop->blocks())
+        for (Instruction &inst : *bb)
+          for (User *user : inst.users())
+            if (auto *ui = dyn_cast<Instruction>(user); ui && !loop->contains(ui)) values_.insert(&inst);
+    }
+    return true;
+  }
+
+  Function &f_;
+  DominatorTree dt_;
+  PostDominatorTree pdt_;
+  LoopInfo li_;
+  DenseSet<const Value *> values_;
+  DenseSet<const BasicBlock *> blocks_, joins_, branches_;
+};
+
+// Lowers the warp operations of one kernel to exchanges among W consecutive linear thread ids.
+class KernelLowering {
+public:
+  KernelLowering(Function &kernel, unsigned width) : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width) {}
+
+  void lower(const SmallVectorImpl<CallInst *> &calls) {
+    IRBuilder<> entry(&*f_.getEntryBlock().getFirstInsertionPt());
+    Value *tx = builtin(entry, B::thread_idx_x), *ty = builtin(entry, B::thread_idx_y), *tz = builtin(entry, B::thread_idx_z);
+    Value *bx = builtin(entry, B::block_dim_x), *by = builtin(entry, B::block_dim_y), *bz = builtin(entry, B::block_dim_z);
+    thread_ = entry.CreateAdd(tx, entry.CreateMul(bx, entry.CreateAdd(ty, entry.CreateMul(by, tz))), "hipvk.thread");
+    lane_ = entry.CreateAnd(thread_, w_ - 1, "hipvk.lane");
+    base_ = entry.CreateSub(thread_, lane_, "hipvk.warp_base");
+    Value *threads = entry.CreateMul(bx, entry.CreateMul(by, bz));
+    Value *left = entry.CreateSub(threads, base_);
+    laneCount_ = entry.CreateSelect(entry.CreateICmpULT(left, entry.getInt32(w_)), left, entry.getInt32(w_), "hipvk.warp_lanes");
+    for (CallInst *call : calls) lowerCall(*call);
+  }
+
+private:
+  Value *builtin(IRBuilder<> &b, DeviceBuiltin which) {
+    FunctionCallee callee = m_.getOrInsertFunction(std::string(deviceBuiltinName(which)), b.getInt32Ty());
+    return b.CreateCall(callee);
+  }
+  void barrier(IRBuilder<> &b) {
+    FunctionCallee sync = m_.getOrInsertFunction(std::string(deviceBuiltinName(B::syncthreads)), b.getVoidTy());
+    if (auto *fn = dyn_cast<Function>(sync.getCallee())) fn->addFnAttr(Attribute::Convergent);
+    b.CreateCall(sync);
+  }
+  // The exchange slots of `bits`-bit values, one per thread of the block.
+  GlobalVariable *slots(unsigned bits) {
+    GlobalVariable *&gv = bits == 64 ? slots64_ : slots32_;
+    if (!gv) {
+      Type *t = ArrayType::get(IntegerType::get(ctx_, bits), kMaxBlockThreads);
+      gv = new GlobalVariable(m_, t, false, GlobalValue::InternalLinkage, PoisonValue::get(t),
+                              "hipvk.logical_warp_slots" + std::to_string(bits), nullptr, GlobalValue::NotThreadLocal, AS::Shared);
+      gv->setAlignment(Align(bits / 8));
+    }
+    return gv;
+  }
+  Value *slot(IRBuilder<> &b, unsigned bits, Value *index) {
+    GlobalVariable *gv = slots(bits);
+    return b.CreateInBoundsGEP(gv->getValueType(), gv, {b.getInt32(0), index});
+  }
+  // Every thread publishes `v` (an integer of 32 or 64 bits); then `read` runs between the barriers.
+  template <typename Read>
+  Value *exchange(IRBuilder<> &b, Value *v, Read read) {
+    const unsigned bits = v->getType()->getIntegerBitWidth();
+    b.CreateStore(v, slot(b, bits, thread_));
+    barrier(b);
+    Value *result = read([&](Value *lane) { return b.CreateLoad(v->getType(), slot(b, bits, b.CreateAdd(base_, lane))); });
+    barrier(b);
+    return result;
+  }
+  Value *laneExists(IRBuilder<> &b, Value *lane) { return b.CreateICmpULT(lane, laneCount_); }
+  // The value as an integer of 32 or 64 bits (what the slots hold), and back.
+  Value *toBits(IRBuilder<> &b, Value *v) {
+    const unsigned bits = unsigned(m_.getDataLayout().getTypeSizeInBits(v->getType()));
+    Type *t = b.getIntNTy(bits <= 32 ? 32 : 64);
+    if (v->getType()->isPointerTy()) return b.CreatePtrToInt(v, t);
+    Value *i = v->getType()->isIntegerTy() ? v : b.CreateBitCast(v, b.getIntNTy(bits));
+    return bits < 32 ? b.CreateZExt(i, t) : i;
+  }
+  Value *fromBits(IRBuilder<> &b, Value *bits, Type *t) {
+    if (t->isPointerTy()) return b.CreateIntToPtr(bits, t);
+    const unsigned size = unsigned(m_.getDataLayout().getTypeSizeInBits(t));
+    Value *i = size < bits->getType()->getIntegerBitWidth() ? b.CreateTrunc(bits, b.getIntNTy(size)) : bits;
+    return t->isIntegerTy() ? i : b.CreateBitCast(i, t);
+  }
+  Value *ballot(IRBuilder<> &b, Value *predicate) {
+    Value *p = b.CreateZExt(b.CreateIsNotNull(predicate), b.getInt32Ty());
+    return exchange(b, p, [&](auto load) {
+      Value *mask = b.getInt64(0);
+      for (unsigned l = 0; l < w_; ++l) {
+        Value *bit = b.CreateAnd(b.CreateIsNotNull(load(b.getInt32(l))), laneExists(b, b.getInt32(l)));
+        mask = b.CreateOr(mask, b.CreateShl(b.CreateZExt(bit, b.getInt64Ty()), l));
+      }
+      return mask;
+    });
+  }
+  Value *existingLanes(IRBuilder<> &b) {
+    Value *count = b.CreateZExt(laneCount_, b.getInt64Ty());
+    Value *partial = b.CreateSub(b.CreateShl(b.getInt64(1), count), b.getInt64(1));
+    return b.CreateSelect(b.CreateICmpUGE(laneCount_, b.getInt32(64)), b.getInt64(~0ull), partial);
+  }
+  Value *reduce(IRBuilder<> &b, uint64_t op, Value *v) {
+    return exchange(b, v, [&](auto load) {
+      Value *acc = load(b.getInt32(0));
+      for (unsigned l = 1; l < w_; ++l) {
+        Value *x = load(b.getInt32(l)), *r = nullptr;
+        switch (op) {
+        case abi::kWarpReduceAdd: r = b.CreateAdd(acc, x); break;
+        case abi::kWarpReduceMinSigned: r = b.CreateSelect(b.CreateICmpSLT(x, acc), x, acc); break;
+        case abi::kWarpReduceMaxSigned: r = b.CreateSelect(b.CreateICmpSGT(x, acc), x, acc); break;
+        case abi::kWarpReduceMinUnsigned: r = b.CreateSelect(b.CreateICmpULT(x, acc), x, acc); break;
+        case abi::kWarpReduceMaxUnsigned: r = b.CreateSelect(b.CreateICmpUGT(x, acc), x, acc); break;
+        case abi::kWarpReduceAnd: r = b.CreateAnd(acc, x); break;
+        case abi::kWarpReduceOr: r = b.CreateOr(acc, x); break;
+        default: r = b.CreateXor(acc, x); break;
+        }
+        acc = b.CreateSelect(laneExists(b, b.getInt32(l)), r, acc);
+      }
+      return acc;
+    });
+  }
+  // lane < count + popcount(mask & lanes below): AMD's mbcnt on half `hi` of the 64-bit mask.
+  Value *mbcnt(IRBuilder<> &b, CallInst &call, bool hi) {
+    Value *below = b.CreateSub(b.CreateShl(b.getInt64(1), b.CreateZExt(lane_, b.getInt64Ty())), b.getInt64(1));
+    Value *half = b.CreateTrunc(hi ? b.CreateLShr(below, 32) : below, b.getInt32Ty());
+    Value *bits = b.CreateAnd(call.getArgOperand(0), half);
+    Value *count = b.CreateUnaryIntrinsic(Intrinsic::ctpop, bits);
+    return b.CreateAdd(call.getArgOperand(1), count);
+  }
+
+  void lowerCall(CallInst &call) {
+    IRBuilder<> b(&call);
+    Value *result = nullptr;
+    Type *t = call.getType();
+    switch (*builtinOf(call)) {
+    case B::lane_id: result = lane_; break;
+    case B::warp_size: result = ConstantInt::get(t, w_); break;
+    case B::mbcnt_lo: result = mbcnt(b, call, false); break;
+    case B::mbcnt_hi: result = mbcnt(b, call, true); break;
+    case B::warp_ballot: {
+      Value *mask = ballot(b, call.getArgOperand(0));
+      result = t->isIntegerTy(32) ? b.CreateTrunc(mask, t) : mask;
+      break;
+    }
+    case B::warp_any: result = b.CreateZExtOrTrunc(b.CreateIsNotNull(ballot(b, call.getArgOperand(0))), t); break;
+    case B::warp_all: result = b.CreateZExtOrTrunc(b.CreateICmpEQ(ballot(b, call.getArgOperand(0)), existingLanes(b)), t); break;
+    case B::warp_shuffle:
+    case B::warp_shuffle_64: {
+      Value *source = b.CreateAnd(b.CreateZExtOrTrunc(call.getArgOperand(1), b.getInt32Ty()), w_ - 1);
+      result = fromBits(b, exchange(b, toBits(b, call.getArgOperand(0)), [&](auto load) { return load(source); }), t);
+      break;
+    }
+    case B::warp_bpermute: {
+      // As on AMD: the lane (address / 4) modulo the wave; a lane that does not exist gives 0.
+      Value *source = b.CreateAnd(b.CreateLShr(call.getArgOperand(0), 2), w_ - 1);
+      Value *read = exchange(b, toBits(b, call.getArgOperand(1)), [&](auto load) { return load(source); });
+      result = fromBits(b, b.CreateSelect(laneExists(b, source), read, ConstantInt::get(read->getType(), 0)), t);
+      break;
+    }
+    case B::warp_first:
+    case B::warp_first_64:
+      // In uniform control flow every lane of the warp is active: the first is lane 0.
+      result = fromBits(b, exchange(b, toBits(b, call.getArgOperand(0)), [&](auto load) { return load(b.getInt32(0)); }), t);
+      break;
+    case B::warp_reduce:
+    case B::warp_reduce_64:
+      result = reduce(b, cast<ConstantInt>(call.getArgOperand(0))->getZExtValue(), call.getArgOperand(1));
+      break;
+    case B::warp_sync: barrier(b); break;
+    default: return;
+    }
+    if (result) call.replaceAllUsesWith(result);
+    call.eraseFromParent();
+  }
+
+  Function &f_;
+  Module &m_;
+  LLVMContext &ctx_;
+  unsigned w_;
+  Value *thread_ = nullptr, *lane_ = nullptr, *base_ = nullptr, *laneCount_ = nullptr;
+  GlobalVariable *slots32_ = nullptr, *slots64_ = nullptr;
+};
+
+} // namespace
+
+PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
+  if (!ctx.logicalWarpSize) return PreservedAnalyses::all();
+  bool changed = false;
+  for (Function &f : m) {
+    if (f.isDeclaration() || !isKernel(f)) continue;
+    SmallVector<CallInst *, 16> calls;
+    const Instruction *refusedAt = nullptr;
+    std::string why;
+    std::optional<Divergence> divergence;
+    for (Instruction &inst : instructions(f)) {
+      std::optional<DeviceBuiltin> b = builtinOf(inst);
+      const bool lanes = (b && (deviceBuiltinUsesLanes(*b) || *b == B::warp_size)) || isLanePattern(inst);
+      if (!lanes || refusedAt) continue;
+      if (isLanePattern(inst)) {
+        refusedAt = &inst, why = "AMD's DPP/ds_swizzle lane patterns have no logical-warp form";
+        continue;
+      }
+      // Lane ids and masks are the thread's own; exchanges need the whole block at its barriers.
+      if (b && deviceBuiltinUsesLanes(*b) && *b != B::lane_id && *b != B::mbcnt_lo && *b != B::mbcnt_hi) {
+        if (!divergence) divergence.emplace(f);
+        if (divergence->blockDiverges(*inst.getParent())) {
+          refusedAt = &inst, why = "a warp operation ('" + std::string(deviceBuiltinName(*b)) +
+                                   "') under control flow that differs between the threads of a block";
+          continue;
+        }
+      }
+      calls.push_back(cast<CallInst>(&inst));
+    }
+    if (refusedAt) {
+      ctx.diagnostics.warning(refusedAt, "kernel '" + demangle(f.getName().str()) + "' has no logical-warp form for devices with subgroups "
+                                         "narrower than " + std::to_string(ctx.logicalWarpSize) + " lanes: " + why);
+      ctx.logicalWarpRefused.push_back(f.getName().str());
+      continue;
+    }
+    if (calls.empty()) continue;
+    KernelLowering(f, ctx.logicalWarpSize).lower(calls);
+    changed = true;
+  }
+  return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace hipvk

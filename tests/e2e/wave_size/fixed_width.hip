@@ -1,0 +1,129 @@
+// Code that needs the width at compile time. None of it compiles in the run-time-width form
+// (a constexpr warpSize, the wavefront-size macro in #if): it runs at its width where the device
+// offers it, and as logical warps of that width on narrower subgroups.
+#include "wave_size.h"
+
+#include <type_traits>
+
+static_assert(warpSize == __AMDGCN_WAVEFRONT_SIZE__, "warpSize is ROCm's constant");
+
+namespace {
+
+// rocPRIM's shape: the logical warp's size is a template parameter checked against the
+// compile-time hardware width, lanes and warp ids are constexpr arithmetic.
+constexpr unsigned device_warp_size() { return warpSize; }
+
+template <unsigned LogicalWarp>
+struct logical_warp {
+  static_assert(LogicalWarp <= device_warp_size() && (LogicalWarp & (LogicalWarp - 1)) == 0,
+                "a logical warp is a power of two no wider than the hardware warp");
+  __device__ static unsigned lane() { return __lane_id() % LogicalWarp; }
+  __device__ static int reduce(int v) {
+    for (unsigned offset = LogicalWarp / 2; offset > 0; offset /= 2) v += __shfl_down(v, offset, LogicalWarp);
+    return __shfl(v, 0, LogicalWarp);
+  }
+  __device__ static int inclusive_scan(int v) {
+    for (unsigned offset = 1; offset < LogicalWarp; offset *= 2) {
+      const int other = __shfl_up(v, offset, LogicalWarp);
+      if (lane() >= offset) v += other;
+    }
+    return v;
+  }
+};
+
+template <unsigned LogicalWarp>
+__global__ void reduce_scan_kernel(const int *in, int *sums, int *scans, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int v = i < n ? in[i] : 0;
+  const int sum = logical_warp<LogicalWarp>::reduce(v);
+  const int scan = logical_warp<LogicalWarp>::inclusive_scan(v);
+  if (i < n) {
+    scans[i] = scan;
+    if (logical_warp<LogicalWarp>::lane() == 0) sums[i / LogicalWarp] = sum;
+  }
+}
+
+__global__ void widths_kernel(CompiledWidths *out) {
+#if defined(__GFX9__)
+  constexpr int target = 64;
+#elif defined(__GFX10__)
+  constexpr int target = 32;
+#else
+  constexpr int target = 0;
+#endif
+  const int subgroup = __popcll(__ballot(1));
+  if (threadIdx.x == 0) *out = {__AMDGCN_WAVEFRONT_SIZE__, warpSize, int(__builtin_amdgcn_wavefrontsize()), target, subgroup};
+}
+
+// The layer-norm programs' choice of warp width, then a block reduction of squares.
+#if defined(__GFX9__) || defined(__GFX8__)
+#define WARP_WIDTH 64
+#else
+#define WARP_WIDTH 32
+#endif
+constexpr int kRmsBlock = 256;
+
+__global__ void rms_kernel(const float *in, float *rms, int cols) {
+  __shared__ float partial[kRmsBlock / WARP_WIDTH];
+  const float *row = in + size_t(blockIdx.x) * cols;
+  float s = 0.0f;
+  for (int c = threadIdx.x; c < cols; c += kRmsBlock) s += row[c] * row[c];
+  for (int offset = WARP_WIDTH / 2; offset > 0; offset /= 2) s += __shfl_xor(s, offset, WARP_WIDTH);
+  if (threadIdx.x % WARP_WIDTH == 0) partial[threadIdx.x / WARP_WIDTH] = s;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float t = 0.0f;
+    for (int w = 0; w < kRmsBlock / WARP_WIDTH; ++w) t += partial[w];
+    rms[blockIdx.x] = sqrtf(t / float(cols));
+  }
+}
+
+// The launch's outcome: hipErrorNoBinaryForGpu where the device runs neither fixed width.
+Outcome outcome_of_launch() {
+  const hipError_t launch = hipGetLastError();
+  if (launch == hipErrorNoBinaryForGpu) return Outcome::Refused;
+  HIP_CHECK(launch);
+  HIP_CHECK(hipDeviceSynchronize());
+  return Outcome::Ran;
+}
+
+}  // namespace
+
+Outcome compiled_widths(CompiledWidths &out) {
+  e2e::DeviceBuffer<CompiledWidths> d(1);
+  widths_kernel<<<1, 64>>>(d);
+  const Outcome o = outcome_of_launch();
+  if (o == Outcome::Ran) HIP_CHECK(hipMemcpy(&out, d, sizeof out, hipMemcpyDeviceToHost));
+  return o;
+}
+
+template <unsigned Logical>
+Outcome logical_warp_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std::vector<int> &scans) {
+  const int n = int(in.size()), block = 192;
+  e2e::DeviceBuffer<int> d_in(n), d_sums((n + Logical - 1) / Logical), d_scans(n);
+  d_in.upload(in);
+  reduce_scan_kernel<Logical><<<(n + block - 1) / block, block>>>(d_in, d_sums, d_scans, n);
+  const Outcome o = outcome_of_launch();
+  if (o == Outcome::Ran) {
+    sums.resize((n + Logical - 1) / Logical);
+    scans.resize(n);
+    d_sums.download(sums);
+    d_scans.download(scans);
+  }
+  return o;
+}
+template Outcome logical_warp_reduce_scan<4>(const std::vector<int> &, std::vector<int> &, std::vector<int> &);
+template Outcome logical_warp_reduce_scan<16>(const std::vector<int> &, std::vector<int> &, std::vector<int> &);
+template Outcome logical_warp_reduce_scan<32>(const std::vector<int> &, std::vector<int> &, std::vector<int> &);
+
+Outcome rms_rows(const std::vector<float> &in, int rows, int cols, std::vector<float> &rms) {
+  e2e::DeviceBuffer<float> d_in(in.size()), d_rms(rows);
+  d_in.upload(in);
+  rms_kernel<<<rows, kRmsBlock>>>(d_in, d_rms, cols);
+  const Outcome o = outcome_of_launch();
+  if (o == Outcome::Ran) {
+    rms.resize(rows);
+    d_rms.download(rms);
+  }
+  return o;
+}

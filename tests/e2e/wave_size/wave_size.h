@@ -1,0 +1,48 @@
+// Code that fixes the warp width at compile time, the ways real HIP and CUDA programs do it, and
+// code that asks warpSize at run time (docs/HIP_ON_VULKAN.md, "Wavefront size"). Each kernel family
+// lives in its own translation unit; the host models are here.
+#pragma once
+
+#include "test_common.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+// What a launch of code needing a compile-time width did on this device: ran (then its results are
+// checked), or was refused with hipErrorNoBinaryForGpu (only code with no logical-warp form, on a
+// device that runs neither wave32 nor wave64 natively).
+enum class Outcome { Ran, Refused };
+
+// The width fixed-width code runs at here: the device's own warpSize where it is 32 or 64, else
+// logical warps of 32 (the wave32 form comes first).
+int fixed_width_here();
+
+// ---- fixed_width.hip: a rocPRIM-style logical-warp reduce and scan, a block reduction whose
+// per-warp partials are sized by the compile-time warpSize, and the target test of layer-norm
+// style programs (#if __GFX9__ -> 64 lanes, else 32).
+struct CompiledWidths {
+  int macro;        // __AMDGCN_WAVEFRONT_SIZE__ as the device code saw it
+  int warp_size;    // warpSize (a constant there)
+  int builtin;      // __builtin_amdgcn_wavefrontsize()
+  int target_width; // 64 where __GFX9__ was defined, 32 where __GFX10__ was
+  int subgroup;     // the subgroup size the code ran with (a ballot of every lane)
+};
+Outcome compiled_widths(CompiledWidths &out);
+// Sums of `logical` consecutive values (logical a power of two up to warpSize), and inclusive
+// prefix sums within each logical warp, for n values.
+template <unsigned Logical>
+Outcome logical_warp_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std::vector<int> &scans);
+// Root-mean-square of each row of `cols` floats (one block of 256 per row, warp partials in
+// __shared__ sized by the target's warp width).
+Outcome rms_rows(const std::vector<float> &in, int rows, int cols, std::vector<float> &rms);
+
+// ---- cuda_style.hip: code written for CUDA's 32 lanes.
+// Warp sums with the literal xor 16, 8, 4, 2, 1 and lane = tid & 31; full-warp ballots compared with
+// 0xffffffff.
+Outcome cuda_warp_sums(const std::vector<int> &in, std::vector<int> &sums, std::vector<int> &full_ballot);
+// The first warp of each block of `block` threads sums its 32 values (inside `if (threadIdx.x < 32)`).
+Outcome first_warp_sums(const std::vector<int> &in, int block, std::vector<int> &sums);
+
+// ---- run_time.hip: code that asks warpSize at run time runs on every device at its own width.
+void run_time_width(std::vector<int> &sums, int n, int block, int &width);

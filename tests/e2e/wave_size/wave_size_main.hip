@@ -1,0 +1,135 @@
+// Wavefront size on every device (docs/HIP_ON_VULKAN.md, "Wavefront size", "Logical warps"): code
+// that needs the width at compile time, and CUDA code written for 32 lanes, runs at that width where
+// the device offers it and as logical warps on narrower subgroups, with the same results; code
+// whose warp operations only part of a block reaches is refused there (never a wrong answer); code
+// that asks warpSize at run time runs everywhere at the device's own width.
+#include "wave_size.h"
+
+#include <cmath>
+
+namespace {
+
+int g_device_warp = 0;
+
+// The host model of HIP's width-segment shuffles: sums and inclusive scans of each logical warp.
+void model_reduce_scan(const std::vector<int> &in, unsigned logical, std::vector<int> &sums, std::vector<int> &scans) {
+  const size_t n = in.size();
+  sums.assign((n + logical - 1) / logical, 0);
+  scans.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    sums[i / logical] += in[i];
+    scans[i] = (i % logical ? scans[i - 1] : 0) + in[i];
+  }
+}
+
+template <unsigned Logical>
+void check_logical_warp(const std::vector<int> &in) {
+  std::vector<int> sums, scans, want_sums, want_scans;
+  if (logical_warp_reduce_scan<Logical>(in, sums, scans) == Outcome::Refused)
+    return e2e::check(false, "a logical warp of rocPRIM's shape runs on every device");
+  model_reduce_scan(in, Logical, want_sums, want_scans);
+  for (size_t i = 0; i < want_sums.size(); ++i) e2e::expect_eq("logical warp sum", long(i), sums[i], want_sums[i]);
+  for (size_t i = 0; i < in.size(); ++i) e2e::expect_eq("logical warp scan", long(i), scans[i], want_scans[i]);
+}
+
+// The reduction in the kernel's order: per-thread strided partial sums, an xor butterfly over the
+// warp (lane 0's value), then the warps' partials in order.
+float model_rms(const float *row, int cols, int block, int warp) {
+  std::vector<float> s(block, 0.0f);
+  for (int t = 0; t < block; ++t)
+    for (int c = t; c < cols; c += block) s[t] += row[c] * row[c];
+  float total = 0.0f;
+  for (int base = 0; base < block; base += warp) {
+    std::vector<float> lanes(s.begin() + base, s.begin() + base + warp);
+    for (int offset = warp / 2; offset > 0; offset /= 2) {
+      std::vector<float> next(lanes);
+      for (int l = 0; l < warp; ++l) next[l] = lanes[l] + lanes[l ^ offset];
+      lanes = next;
+    }
+    total += lanes[0];
+  }
+  return std::sqrt(total / float(cols));
+}
+
+}  // namespace
+
+int fixed_width_here() { return g_device_warp == 32 || g_device_warp == 64 ? g_device_warp : 32; }
+
+int main() {
+  hipDeviceProp_t prop;
+  HIP_CHECK(hipGetDeviceProperties(&prop, 0));
+  g_device_warp = prop.warpSize;
+  std::printf("device: %s, warpSize %d\n", prop.name, prop.warpSize);
+
+  // What the device code of the fixed forms saw, and that it runs at that width.
+  const int width = fixed_width_here();
+  CompiledWidths w{};
+  if (compiled_widths(w) == Outcome::Ran) {
+    e2e::expect_eq("__AMDGCN_WAVEFRONT_SIZE__", 0, w.macro, width);
+    e2e::expect_eq("constexpr warpSize", 0, w.warp_size, width);
+    e2e::expect_eq("__builtin_amdgcn_wavefrontsize()", 0, w.builtin, width);
+    e2e::expect_eq("__GFX9__ for wave64, __GFX10__ for wave32", 0, w.target_width, width);
+    e2e::expect_eq("lanes of a full-block __ballot", 0, w.subgroup, width);
+  } else {
+    e2e::check(false, "fixed-width code runs on every device");
+  }
+
+  std::vector<int> in(1000);  // not a multiple of any block or warp
+  for (size_t i = 0; i < in.size(); ++i) in[i] = int((i * 2654435761u) % 1009) - 504;
+  check_logical_warp<4>(in);
+  check_logical_warp<16>(in);
+  check_logical_warp<32>(in);
+
+  const int rows = 37, cols = 1000;
+  std::vector<float> m(size_t(rows) * cols);
+  for (size_t i = 0; i < m.size(); ++i) m[i] = float(int(i % 97) - 48) / 16.0f;
+  std::vector<float> rms;
+  if (rms_rows(m, rows, cols, rms) == Outcome::Ran) {
+    for (int r = 0; r < rows; ++r)
+      e2e::expect_eq("rms row (bits)", r, rms[r], model_rms(&m[size_t(r) * cols], cols, 256, width));
+  } else {
+    e2e::check(false, "layer-norm style code runs on every device");
+  }
+
+  // Run-time width: every device.
+  std::vector<int> sums;
+  int run_time = 0;
+  run_time_width(sums, 1024, 128, run_time);
+  e2e::expect_eq("run-time warpSize", 0, run_time, prop.warpSize);
+  for (int warp = 0; warp < 1024 / run_time; ++warp) {
+    int want = 0;
+    for (int t = warp * run_time; t < (warp + 1) * run_time; ++t) want += t * 3 + 1;
+    e2e::expect_eq("run-time-width warp sum", warp, sums[warp], want);
+  }
+
+  // CUDA's 32 lanes.
+  std::vector<int> cuda_sums, full;
+  if (cuda_warp_sums(in, cuda_sums, full) == Outcome::Ran) {
+    for (size_t warp = 0; warp < cuda_sums.size(); ++warp) {
+      int want = 0;
+      bool all = true;
+      for (size_t i = warp * 32; i < (warp + 1) * 32; ++i) {
+        if (i < in.size()) want += in[i];
+        all &= i < in.size();
+      }
+      e2e::expect_eq("CUDA-style warp sum", long(warp), cuda_sums[warp], want);
+      e2e::expect_eq("CUDA-style full ballot", long(warp), full[warp], int(all));
+    }
+  } else {
+    e2e::check(false, "32-lane CUDA code runs on every device");
+  }
+  // The first warp of a block alone: natively at 32 lanes; refused (not wrong) on narrower subgroups.
+  std::vector<int> first;
+  const int block = 96;
+  if (first_warp_sums(std::vector<int>(in.begin(), in.begin() + 960), block, first) == Outcome::Ran) {
+    e2e::check(prop.warpSize >= 32, "a warp operation under `threadIdx.x < 32` runs only where warps are native");
+    for (size_t b = 0; b < first.size(); ++b) {
+      int want = 0;
+      for (int t = 0; t < 32; ++t) want += in[b * block + t];
+      e2e::expect_eq("first-warp sum", long(b), first[b], want);
+    }
+  } else {
+    e2e::check(prop.warpSize < 32, "a first-warp reduction is refused only on subgroups narrower than 32");
+  }
+  return e2e::finish("wave_size");
+}
