@@ -15,7 +15,7 @@ std::vector<uint8_t> CompileResult::blob() const {
   // disjoint-pointer variants. Fixed-width modules come first, then the variants, the portable
   // modules last: the runtime takes a kernel's first module the device and the launch can run.
   auto add = [&](const KernelSpirv &m) {
-    contents.modules.push_back({m.requiredFeatures, m.minSubgroupSize, {m.kernel}, std::string_view(reinterpret_cast<const char *>(m.words.data()), m.words.size() * sizeof(uint32_t))});
+    contents.modules.push_back({m.requiredFeatures, {m.kernel}, std::string_view(reinterpret_cast<const char *>(m.words.data()), m.words.size() * sizeof(uint32_t)), m.minSubgroupSize});
   };
   for (const KernelSpirv &m : fixedWidth) add(m);
   for (const KernelSpirv &m : variants) add(m);

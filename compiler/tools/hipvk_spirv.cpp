@@ -9,6 +9,7 @@
 //   hipvk-spirv --link-rdc <objects, archives, .bc>... -o <output.hipfb> [--stub <file.s>]
 //                                                         link relocatable device code, compile it once
 // Common options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--passes=a,b] [--source-name <path>] [-v]
+//                 [--logical-warp <32|64>] (compile the input as logical warps of that width: codegen tests)
 // Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
 #include "Compiler.h"
 
@@ -18,6 +19,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -29,7 +31,8 @@ static const char kUsage[] =
     "       hipvk-spirv --emit-spvasm <input.bc|input.ll> -o <output.spvasm|->\n"
     "       hipvk-spirv --package-rdc <input.bc> -o <output>\n"
     "       hipvk-spirv --link-rdc <object|archive|.bc>... -o <output.hipfb> [--stub <output.s>]\n"
-    "options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--source-name <path as given to hipcc>] [-v]\n";
+    "options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--source-name <path as given to hipcc>] [-v]\n"
+    "         [--logical-warp <32|64>]\n";
 
 namespace {
 
@@ -62,7 +65,10 @@ int writeResult(const hipvk::CompileResult &result, Mode mode, const std::string
   if (!result.errors.empty()) return report(result.errors);
   if (mode == Mode::EmitAssembly) {
     std::string text; // each kernel's module, in metadata order, under a line naming the kernel; then the variants
-    for (const hipvk::KernelSpirv &m : result.modules) text += "; hipvk kernel module: " + m.kernel + "\n" + hipvk::disassembleSpirv(m.words);
+    for (const hipvk::KernelSpirv &m : result.modules)
+      text += "; hipvk kernel module: " + m.kernel +
+              (m.minSubgroupSize ? " (min_subgroup_size " + std::to_string(m.minSubgroupSize) + ")" : std::string()) + "\n" +
+              hipvk::disassembleSpirv(m.words);
     for (const std::vector<hipvk::KernelSpirv> *list : {&result.fixedWidth, &result.variants, &result.portable, &result.logical})
       for (const hipvk::KernelSpirv &m : *list)
         text += "; hipvk kernel module: " + m.kernel + " (" + m.variant + " variant)\n" + hipvk::disassembleSpirv(m.words);
@@ -113,6 +119,7 @@ int main(int argc, char **argv) {
     else if (a == "--wave32" && i + 1 < argc) wave32Input = argv[++i];
     else if (a == "--wave64" && i + 1 < argc) wave64Input = argv[++i];
     else if (a == "--wave-probe") mode = Mode::WaveProbe;
+    else if (a == "--logical-warp" && i + 1 < argc) options.logicalWarpSize = unsigned(std::atoi(argv[++i]));
     else if (a == "--source-name" && i + 1 < argc) options.sourceAsGiven = argv[++i];
     else if (a.rfind("--passes=", 0) == 0) options.passPipelineOverride = a.substr(9);
     else if (!a.empty() && a[0] != '-') inputs.push_back(a);

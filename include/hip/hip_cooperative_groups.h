@@ -417,6 +417,11 @@ __device__ __forceinline__ thread_block_tile<Size, ParentT> tiled_partition(cons
   } else {
     static_assert(std::is_same<ParentT, thread_block>::value,
                   "tiled_partition<Size>(g): g must be a thread_block or a thread_block_tile");
+#if defined(__HIPVK_WAVEFRONT_SIZE_AT_RUN_TIME)
+    // Tiles of Size lanes need subgroups that wide: narrower devices run the kernel's fixed-width
+    // form (as logical warps) instead of this one (docs/HIP_ON_VULKAN.md, "Wavefront size").
+    __hipvk_warp_reach(Size - 1);
+#endif
     if (Size > static_cast<unsigned int>(static_cast<int>(warpSize)))
       hipvk_detail::invalid_group("tiled_partition<Size>: Size is larger than warpSize", file, line,
                                   "cooperative_groups::tiled_partition");

@@ -87,9 +87,9 @@ struct ClangFatbinWrapper {
 // One SPIR-V module and the kernels (entry points) it holds.
 struct KernelModule {
   uint32_t requiredFeatures = 0;
-  uint32_t minSubgroupSize = 0; // KernelModuleHeader::min_subgroup_size
   std::vector<std::string_view> kernels;
-  std::string_view spirv; // SPIR-V words as bytes
+  std::string_view spirv;       // SPIR-V words as bytes
+  uint32_t minSubgroupSize = 0; // KernelModuleHeader::min_subgroup_size
 };
 
 // A blob's contents; the views point into the blob (read) or into the caller's data (write).
