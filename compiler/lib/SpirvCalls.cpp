@@ -56,17 +56,54 @@ struct CallLowering {
     return e.op(spv::OpBitcast, ftype, {e.op(spv::OpBitwiseOr, itype, {m, s})});
   }
 
+  // Rounding to an integral value. IEEE's roundings keep the operand's sign, on a zero result too
+  // (ceil(-0.5) and rint(-0.3) are -0), so each result below is a magnitude, or a value whose sign
+  // bit is either clear or already x's, with x's sign bit ORed in. lavapipe's own RoundEven/Trunc/
+  // Ceil/Floor are exact only where the host has native rounding at the lanes' vector width
+  // (SSE4.1 at 128 bits, AVX at 256, AVX-512 at 512: 16 float lanes at subgroup 16 need AVX-512);
+  // elsewhere gallivm rounds through integers (lp_build_round, lp_build_iround, lp_build_ceil...):
+  // RoundEven then rounds ties away from zero, and Trunc, Ceil and Floor lose the sign of a zero.
+  // Floor and Ceil of anything else, and Floor of a magnitude, are exact on every path, FAdd and
+  // FSub round to nearest even everywhere: the forms below use only those
+  // (tests/e2e/rounding.hip, docs/MATH.md).
+  SpvId withSignOf(SpvId value, SpvId x, Type *t) {
+    Type *it = intTypeFor(t);
+    SpvId itype = e.typeOf(it);
+    SpvId sign = e.op(spv::OpBitwiseAnd, itype, {e.op(spv::OpBitcast, itype, {x}), splat(it, uint64_t(1) << (bits(t) - 1))});
+    return e.op(spv::OpBitcast, e.typeOf(t), {e.op(spv::OpBitwiseOr, itype, {e.op(spv::OpBitcast, itype, {value}), sign})});
+  }
+  // floor(), ceil(): the driver's, whose only possible error is the sign of a zero.
+  SpvId floorOrCeil(GLSLstd450 inst, SpvId x, Type *t) { return withSignOf(e.glsl(inst, e.typeOf(t), {x}), x, t); }
+  // trunc(): the floor of the magnitude (lavapipe's Trunc of 16 double lanes also passes
+  // x through unchanged for 2^24 < |x| < 2^52).
+  SpvId trunc(SpvId x, Type *t) {
+    SpvId type = e.typeOf(t);
+    return withSignOf(e.glsl(GLSLstd450Floor, type, {e.glsl(GLSLstd450FAbs, type, {x})}), x, t);
+  }
+  // rint(), nearbyint(), roundeven(): ties to even by the addition itself. |x| + 2^p (p the
+  // significand's fraction bits) has no fraction bits left when |x| < 2^p, so the sum is |x|
+  // rounded to nearest even and subtracting 2^p again is exact; from 2^p on (and for infinities
+  // and NaNs) |x| is its own rounding. The FAdd and FSub carry NoContraction (op()): no driver
+  // may fold them into |x|.
+  SpvId roundHalfEven(SpvId x, Type *t) {
+    SpvId type = e.typeOf(t);
+    uint64_t shifter = bits(t) == 64 ? 0x4330000000000000ull : bits(t) == 32 ? 0x4b000000u : 0x6400u; // 2^52, 2^23, 2^10
+    SpvId magnitude = e.glsl(GLSLstd450FAbs, type, {x});
+    SpvId rounded = e.op(spv::OpFSub, type, {e.op(spv::OpFAdd, type, {magnitude, splat(t, shifter)}), splat(t, shifter)});
+    SpvId fractional = e.op(spv::OpFOrdLessThan, boolTypeFor(t), {magnitude, splat(t, shifter)});
+    return withSignOf(e.op(spv::OpSelect, type, {fractional, rounded, magnitude}), x, t);
+  }
   // round(): half-way cases away from zero (GLSL's Round leaves them to the implementation).
   SpvId roundHalfAway(SpvId x, Type *t) {
     SpvId type = e.typeOf(t);
-    SpvId truncated = e.glsl(GLSLstd450Trunc, type, {x});
-    SpvId fraction = e.glsl(GLSLstd450FAbs, type, {e.op(spv::OpFSub, type, {x, truncated})});
     uint64_t half = bits(t) == 64 ? 0x3fe0000000000000ull : bits(t) == 32 ? 0x3f000000u : 0x3800u;
     uint64_t one = bits(t) == 64 ? 0x3ff0000000000000ull : bits(t) == 32 ? 0x3f800000u : 0x3c00u;
+    SpvId magnitude = e.glsl(GLSLstd450FAbs, type, {x});
+    SpvId whole = e.glsl(GLSLstd450Floor, type, {magnitude});
+    SpvId fraction = e.op(spv::OpFSub, type, {magnitude, whole}); // exact; NaN for an infinity
     SpvId away = e.op(spv::OpFOrdGreaterThanEqual, boolTypeFor(t), {fraction, splat(t, half)});
-    SpvId step = e.op(spv::OpSelect, type, {away, copysign(splat(t, one), x, t), b.constNull(type)});
-    // x's sign on the result: round(-0.3) is -0, which trunc(x) + 0 would make +0.
-    return copysign(e.op(spv::OpFAdd, type, {truncated, step}), x, t);
+    SpvId step = e.op(spv::OpSelect, type, {away, splat(t, one), b.constNull(type)});
+    return withSignOf(e.op(spv::OpFAdd, type, {whole, step}), x, t);
   }
 
   // Runs a 32-bit-only GLSL/bit instruction on an integer of any width by widening or splitting.
@@ -405,12 +442,13 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
       return op(spv::OpFConvert, type, {glsl(GLSLstd450Sqrt, wide, {op(spv::OpFConvert, wide, {l.arg(0)})})});
     }
     return glslOp(GLSLstd450Sqrt);
-  case Intrinsic::floor: return glslOp(GLSLstd450Floor);
-  case Intrinsic::ceil: return glslOp(GLSLstd450Ceil);
-  case Intrinsic::trunc: return glslOp(GLSLstd450Trunc);
+  // Rounding to integral values: exact on every lavapipe code path (CallLowering::withSignOf).
+  case Intrinsic::floor: return l.floorOrCeil(GLSLstd450Floor, l.arg(0), t);
+  case Intrinsic::ceil: return l.floorOrCeil(GLSLstd450Ceil, l.arg(0), t);
+  case Intrinsic::trunc: return l.trunc(l.arg(0), t);
   case Intrinsic::rint:
   case Intrinsic::nearbyint:
-  case Intrinsic::roundeven: return glslOp(GLSLstd450RoundEven);
+  case Intrinsic::roundeven: return l.roundHalfEven(l.arg(0), t);
   case Intrinsic::round: return l.roundHalfAway(l.arg(0), t);
   case Intrinsic::fma:
   case Intrinsic::fmuladd: return glslOp(GLSLstd450Fma);
