@@ -135,8 +135,13 @@ TEST_CASE("offload blob reader rejects malformed input with a reason") {
   poke<uint32_t>(bytes, module + offsetof(blob::KernelModuleHeader, kernel_count), 0);
   expectRefused(bytes, "malformed header");
   bytes = good;
-  poke<uint32_t>(bytes, module + offsetof(blob::KernelModuleHeader, reserved), 1);
-  expectRefused(bytes, "malformed header");
+  poke<uint32_t>(bytes, module + offsetof(blob::KernelModuleHeader, min_subgroup_size), 17);
+  {
+    std::string error;
+    std::optional<blob::Contents> read = blob::read(bytes.data(), bytes.size(), error);
+    REQUIRE(read);
+    CHECK(read->modules[0].minSubgroupSize == 17); // a run-time-width module whose shuffles reach 16 lanes
+  }
   bytes = good;
   poke<uint32_t>(bytes, module + offsetof(blob::KernelModuleHeader, names_size), 4);
   expectRefused(bytes, "malformed header"); // not a multiple of 8

@@ -39,7 +39,7 @@ inline std::vector<uint8_t> makeBlob(std::span<const uint32_t> spirv, std::strin
   Contents contents{metadata, globalInit, {}};
   if (std::vector<std::string_view> kernels = metadataKernels(metadata); !kernels.empty())
     contents.modules.push_back(
-        {0, 0, kernels, std::string_view(reinterpret_cast<const char *>(spirv.data()), spirv.size_bytes())});
+        {0, kernels, std::string_view(reinterpret_cast<const char *>(spirv.data()), spirv.size_bytes())});
   return write(contents);
 }
 
