@@ -28,6 +28,14 @@ struct SoftenDoublesPass : llvm::PassInfoMixin<SoftenDoublesPass> {
   CompileContext &ctx;
 };
 
+// Threads that return before a __syncthreads() keep executing the barriers, their effects
+// suppressed, or the kernel is refused (ExitedThreadsPass.cpp).
+struct ExitedThreadsPass : llvm::PassInfoMixin<ExitedThreadsPass> {
+  explicit ExitedThreadsPass(CompileContext &ctx) : ctx(ctx) {}
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+  CompileContext &ctx;
+};
+
 struct LowerTrapsPass : llvm::PassInfoMixin<LowerTrapsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };

@@ -83,11 +83,13 @@ __device__ __forceinline__ void __threadfence() { __builtin_amdgcn_fence(__ATOMI
 __device__ __forceinline__ void __threadfence_system() { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, ""); }
 
 // Block-wide votes: a __syncthreads() that also counts the threads whose predicate is non-zero.
+// Threads that returned before the vote do not take part (they execute its barriers, not its
+// stores: ExitedThreadsPass.cpp), so every thread that votes resets the counter, not one chosen
+// thread that may have returned; __syncthreads_and counts the threads that vote false.
 __device__ __forceinline__ __attribute__((convergent)) int __hipvk_block_vote_count(int predicate) {
   __shared__ unsigned int votes;
-  const bool first = __hipvk_thread_idx_x() == 0 && __hipvk_thread_idx_y() == 0 && __hipvk_thread_idx_z() == 0;
   __hipvk_syncthreads(); // also: every reader of the previous vote is done with it
-  if (first) votes = 0;
+  __hip_atomic_store(&votes, 0u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
   __hipvk_syncthreads();
   if (predicate) __hip_atomic_fetch_add(&votes, 1u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
   __hipvk_syncthreads();
@@ -97,8 +99,7 @@ __device__ __forceinline__ __attribute__((convergent)) int __syncthreads_count(i
   return __hipvk_block_vote_count(predicate);
 }
 __device__ __forceinline__ __attribute__((convergent)) int __syncthreads_and(int predicate) {
-  const unsigned int threads = __hipvk_block_dim_x() * __hipvk_block_dim_y() * __hipvk_block_dim_z();
-  return __hipvk_block_vote_count(predicate) == static_cast<int>(threads);
+  return __hipvk_block_vote_count(!predicate) == 0;
 }
 __device__ __forceinline__ __attribute__((convergent)) int __syncthreads_or(int predicate) {
   return __hipvk_block_vote_count(predicate) != 0;
