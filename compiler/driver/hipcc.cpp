@@ -234,7 +234,8 @@ struct Driver {
       if (probe != 0 && probe != kDependsOnWaveSize) exitWith(probe);
       forms = probe == kDependsOnWaveSize;
     }
-    if (!forms || g_dryRun) return ir;
+    if (g_dryRun) forms = true;  // -### shows every form the source may need
+    if (!forms) return ir;
     const std::vector<WaveTarget> targets = waveTargets(opt);
     std::vector<Command> commands;
     for (const WaveTarget &t : targets) {

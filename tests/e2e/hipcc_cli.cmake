@@ -56,14 +56,19 @@ run_hipcc(-c ${SRC}/vector_add.hip ${SRC}/saxpy.hip -o x.o)
 expect_rc(NONZERO "-c -o with two sources")
 expect_match("cannot specify '-o'" "-c -o with two sources")
 
-# -### shows the three steps of a HIP source and the link, with the flags that matter.
-run_hipcc(${DRY} ${SRC}/vector_add.hip -o app -O1 -DFOO=1 -Iinc --offload-arch=gfx90a -lm)
+# -### shows the steps of a HIP source and the link, with the flags that matter: the run-time-width
+# device pass (no target macros, warpSize read at run time), the probe, the fixed-width forms of the
+# --offload-arch targets (docs/HIP_ON_VULKAN.md, "Wavefront size"; gfx90a is wave64 only), the
+# backend on all of them, the host pass and the link.
+run_hipcc(${DRY} ${SRC}/vector_add.hip -o app -O1 -DFOO=1 -Iinc --offload-arch=gfx90a:xnack+ -lm)
 expect_rc(ZERO "-###")
-expect_match("--cuda-device-only[^\n]*--offload-arch=gfx900[^\n]*-nogpuinc[^\n]*-cuid=[0-9a-f]+[^\n]*-DFOO=1[^\n]*-emit-llvm" "device pass")
-expect_match("hipvk-spirv [^\n]*device\\.bc -o [^\n]*\\.hipfb" "backend step")
+expect_match("--cuda-device-only[^\n]*-nogpuinc[^\n]*-cuid=[0-9a-f]+ --offload-arch=gfx900 -U__GFX9__[^\n]*-D__HIPVK_WAVEFRONT_SIZE_AT_RUN_TIME=1[^\n]*-DFOO=1[^\n]*-emit-llvm[^\n]*device\\.bc" "run-time-width device pass")
+expect_match("hipvk-spirv --wave-probe [^\n]*device\\.bc" "wave-size probe")
+expect_match("--cuda-device-only[^\n]*--offload-arch=gfx90a [^\n]*-DFOO=1[^\n]*-emit-llvm[^\n]*wave64\\.bc" "wave64 pass for gfx90a")
+expect_no_match("wave32\\.bc" "no wave32 form for a wave64 target")
+expect_match("hipvk-spirv [^\n]*device\\.bc --wave64 [^\n]*wave64\\.bc -o [^\n]*\\.hipfb" "backend step")
 expect_match("--cuda-host-only[^\n]*-cuid=[0-9a-f]+[^\n]*-fcuda-include-gpubinary" "host pass")
 expect_match("-lm[^\n]*-lhipvk -Wl,-rpath," "link step")
-expect_no_match("gfx90a" "--offload-arch is accepted and dropped")
 expect_match(" -O1 " "user -O level")
 expect_no_match(" -O3 " "user -O replaces the default")
 
@@ -81,6 +86,15 @@ expect_no_match("cuda-device-only" "plain .cpp has no device pass")
 expect_match(" -O3 " "default -O3")
 run_hipcc(${DRY} -c -x hip ${SRC}/multi_source/main.cpp -o m.o)
 expect_match("cuda-device-only" "-x hip makes a .cpp HIP")
+
+# The default fixed forms: wave32 claiming gfx1030, wave64 claiming gfx900; ROCm's
+# -mwavefrontsize64 makes a gfx10+ target wave64.
+run_hipcc(${DRY} -c ${SRC}/vector_add.hip -o v.o)
+expect_match("--offload-arch=gfx1030 -mno-wavefrontsize64[^\n]*wave32\\.bc" "default wave32 form")
+expect_match("--offload-arch=gfx900 -D__HIPVK__[^\n]*wave64\\.bc" "default wave64 form")
+run_hipcc(${DRY} -c ${SRC}/vector_add.hip -o v.o --offload-arch=gfx1100 -mwavefrontsize64)
+expect_match("--offload-arch=gfx1100 -mwavefrontsize64[^\n]*wave64\\.bc" "gfx1100 with -mwavefrontsize64")
+expect_no_match("wave32\\.bc" "gfx1100 with -mwavefrontsize64 has no wave32 form")
 
 # --offload-arch is silent.
 run_hipcc(--offload-arch=gfx1100 -fsyntax-only ${SRC}/vector_add.hip)
