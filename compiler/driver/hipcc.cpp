@@ -54,6 +54,8 @@ constexpr const char *kHipVersion = "6.2.0";
 constexpr int kDependsOnWaveSize = 3;
 constexpr const char *kBackendName = "hipvk-spirv";
 constexpr const char *kRuntimeLib = "hipvk";
+// A --rocm-path where no ROCm is: Clang's HIP passes then ignore any ROCm installed on the system.
+constexpr const char *kNoRocm = "hipvk-no-rocm";
 
 // ---- locating the toolchain ----------------------------------------------------------------------
 struct Toolchain {
@@ -119,6 +121,11 @@ struct Driver {
     if (hip) {
       v.push_back("-include");
       v.push_back("hip/hip_runtime.h");
+      // Clang finds a ROCm installation on its own (Debian's libamdhip64-dev, which rocPRIM
+      // depends on) and then adds the wrapper headers (<new>, <cmath>: cuda_wrappers) that lean on
+      // ROCm's runtime headers. hipvk's headers are the whole HIP API: point Clang at no ROCm, so
+      // that a program compiles the same with ROCm installed beside hipvk or not.
+      v.push_back("--rocm-path=" + (fs::path(tc.libDir) / kNoRocm).string());
     }
     return v;
   }

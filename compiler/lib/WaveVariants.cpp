@@ -301,6 +301,9 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     if (mine.empty()) continue;
     CompileOptions formOptions = options;
     if (!formOptions.saveTempsPrefix.empty()) formOptions.saveTempsPrefix += std::string(".") + form.name;
+    // Devices without 64-bit or 8/16-bit types and with 32- or 64-lane subgroups are rare: such a
+    // device runs the logical-warp form's portable modules, and the compilation stays shorter.
+    formOptions.portableVariant = false;
     if (!compileInSegment(*form.module, mine, formOptions, form.flag, form.name, fixed[form.flag == blob::kWave64])) return result;
   }
   for (std::vector<KernelSpirv> &list : fixed)

@@ -44,7 +44,7 @@ foreach(h IN LISTS headers)
     endif()
     foreach(pass IN LISTS passes)
       try_compile_header("${CLANGXX} -x hip ${pass} -std=c++${std} ${h}" ${cxx}
-        ${CLANGXX} -x hip ${pass} --offload-arch=gfx900 -nogpulib -nogpuinc -D__HIPVK__=1
+        ${CLANGXX} -x hip ${pass} --offload-arch=gfx900 -nogpulib -nogpuinc --rocm-path=${WORK}/no-rocm -D__HIPVK__=1
         -D__HIP_PLATFORM_AMD__=1 -std=c++${std} -Wall -Werror -fsyntax-only -I${INCLUDE} ${cxx})
     endforeach()
   endforeach()
