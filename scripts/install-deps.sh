@@ -21,6 +21,10 @@ PACKAGES=(
   rocm-device-libs  # ROCm's OCML math bitcode, linked into the device library
   libmpfr-dev  # the math accuracy harness's correctly rounded references (tests/math)
   libclang-rt-19-dev  # the sanitizer legs' and fuzz targets' runtimes (scripts/sanitizer-legs.sh)
+  # ROCm's rocPRIM headers (tests/e2e/rocprim_warp). It brings ROCm's own HIP headers
+  # (libamdhip64-dev, /usr/include/hip), which never shadow hipvk's: hipcc puts hipvk's include
+  # directory first and points Clang's --rocm-path at no ROCm.
+  librocprim-dev
 )
 BACKPORT_PACKAGES=(mesa-vulkan-drivers)
 MIN_MESA_MAJOR=25

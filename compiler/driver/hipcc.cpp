@@ -206,6 +206,7 @@ struct Driver {
   // that was not made or did not compile.
   struct DeviceIR {
     std::string native, wave32, wave64;
+    std::string wave32Target, wave64Target;  // the gfx targets the fixed forms claimed
   };
 
   static void copyToStderr(const std::string &path) {
@@ -256,6 +257,7 @@ struct Driver {
     for (size_t i = 0; i < targets.size(); ++i) {
       if (statuses[i] != 0) continue;
       (targets[i].width == 32 ? ir.wave32 : ir.wave64) = prefix + ".wave" + std::to_string(targets[i].width) + ".bc";
+      (targets[i].width == 32 ? ir.wave32Target : ir.wave64Target) = targets[i].arch;
       if (!shown) copyToStderr(commands[i].stderrPath);
       shown = true;
     }
@@ -277,8 +279,8 @@ struct Driver {
   void compileBlob(const Input &in, const DeviceIR &ir, const std::string &prefix, const std::string &blob) {
     std::vector<std::string> be = {tc.backend};
     if (!ir.native.empty()) be.push_back(ir.native);
-    if (!ir.wave32.empty()) be.insert(be.end(), {"--wave32", ir.wave32});
-    if (!ir.wave64.empty()) be.insert(be.end(), {"--wave64", ir.wave64});
+    if (!ir.wave32.empty()) be.insert(be.end(), {"--wave32", ir.wave32, "--wave32-target", ir.wave32Target});
+    if (!ir.wave64.empty()) be.insert(be.end(), {"--wave64", ir.wave64, "--wave64-target", ir.wave64Target});
     be.insert(be.end(), {"-o", blob, "--source-name", in.path});
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
     if (!opt.portable) be.push_back("--no-portable");

@@ -83,6 +83,7 @@ CompileResult compileModule(llvm::Module &m, const CompileOptions &options);
 // or a width the --offload-arch targets exclude); at least one is present.
 struct WaveInputs {
   std::unique_ptr<llvm::Module> native, wave32, wave64;
+  std::string wave32Target, wave64Target; // the AMD targets they were compiled for (metadata `wave_form`)
 };
 // Whether any code of `m` asks the width or exchanges values between lanes: then hipcc compiles
 // the fixed-width forms too.

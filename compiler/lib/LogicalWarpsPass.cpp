@@ -7,9 +7,10 @@
 // A workgroup barrier needs every invocation of the block, so a warp operation is lowered only
 // where the block reaches it in uniform control flow: not under a branch, loop exit or early return
 // that depends on the thread (its id, its lane, a warp operation's result, private memory, an
-// atomic). A kernel with a warp operation elsewhere, or with AMD's DPP/swizzle lane patterns, keeps
-// no logical-warp module: a warning names the construct and the line, and the launch on a narrower
-// device then fails naming the kernel (never a wrong answer, never a hang).
+// atomic). A kernel with a warp operation elsewhere keeps no logical-warp module: a warning names
+// the construct and the line, and the launch on a narrower device then fails naming the kernel
+// (never a wrong answer, never a hang). AMD's DPP and ds_swizzle patterns read their source lane
+// through the same exchange.
 #include "DeviceBuiltins.h"
 #include "Passes.h"
 #include "SpirvEmitterImpl.h"
@@ -43,9 +44,38 @@ std::optional<DeviceBuiltin> builtinOf(const Instruction &inst) {
 bool isLanePattern(const Instruction &inst) {
   const auto *call = dyn_cast<CallInst>(&inst);
   const Function *callee = call ? call->getCalledFunction() : nullptr;
-  if (!callee) return false;
-  StringRef name = callee->getName();
-  return name == "llvm.amdgcn.ds.swizzle" || name.starts_with("llvm.amdgcn.update.dpp.") || name.starts_with("llvm.amdgcn.mov.dpp.");
+  return callee && isAmdgpuLanePattern(callee->getName());
+}
+
+// The lane pattern's rule and masks, when its controls are constants hipvk knows.
+struct LanePattern {
+  LaneRule rule;
+  bool update = false, boundZero = false;
+  uint32_t rowMask = 0xf, bankMask = 0xf;
+};
+std::optional<LanePattern> lanePattern(const CallInst &call) {
+  const StringRef name = call.getCalledFunction()->getName();
+  LanePattern p;
+  const bool swizzle = name == "llvm.amdgcn.ds.swizzle";
+  p.update = name.starts_with("llvm.amdgcn.update.dpp.");
+  const unsigned first = p.update ? 1 : 0; // update_dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl)
+  auto immediate = [&](unsigned i) -> std::optional<uint32_t> {
+    if (auto *c = dyn_cast<ConstantInt>(call.getArgOperand(i))) return uint32_t(c->getZExtValue());
+    return std::nullopt;
+  };
+  std::optional<uint32_t> ctrl = immediate(first + 1);
+  if (!ctrl) return std::nullopt;
+  std::optional<LaneRule> rule = swizzle ? std::optional(swizzleRule(*ctrl)) : dppRule(*ctrl);
+  if (!rule) return std::nullopt;
+  p.rule = *rule;
+  if (!swizzle) {
+    std::optional<uint32_t> row = immediate(first + 2), bank = immediate(first + 3), bound = immediate(first + 4);
+    if (!row || !bank || !bound) return std::nullopt;
+    p.rowMask = *row, p.bankMask = *bank, p.boundZero = *bound != 0;
+  } else {
+    p.boundZero = true;
+  }
+  return p;
 }
 
 // The values that may differ between the invocations of a block, and the blocks not every
@@ -241,10 +271,57 @@ private:
     return b.CreateAdd(call.getArgOperand(1), count);
   }
 
+  // AMD's DPP and ds_swizzle: the source lane by the pattern's rule (as the emitter computes it
+  // for subgroups, SpirvSubgroup.cpp), read through the exchange; an invalid source gives 0 with
+  // bound_ctrl / for ds_swizzle, else `old`; disabled rows and banks keep `old`.
+  Value *lanePatternValue(IRBuilder<> &b, CallInst &call, const LanePattern &p) {
+    const LaneRule &r = p.rule;
+    Type *t = call.getType();
+    Value *src = call.getArgOperand(p.update ? 1 : 0);
+    Value *old = p.update ? call.getArgOperand(0) : static_cast<Value *>(PoisonValue::get(t));
+    Value *source = lane_, *valid = b.getTrue();
+    if (r.quadPermute) {
+      Value *shift = b.CreateShl(b.CreateAnd(lane_, 3), 1);
+      source = b.CreateOr(b.CreateAnd(lane_, ~3u), b.CreateAnd(b.CreateLShr(b.getInt32(r.quadSelect), shift), 3));
+    } else {
+      if (r.andMask != ~0u) source = b.CreateAnd(source, r.andMask);
+      if (r.orMask) source = b.CreateOr(source, r.orMask);
+      if (r.xorMask) source = b.CreateXor(source, r.xorMask);
+      if (r.offset) {
+        Value *moved = b.CreateAdd(source, b.getInt32(uint32_t(r.offset)));
+        if (r.group) {
+          Value *groupBase = b.CreateAnd(lane_, ~(r.group - 1));
+          if (r.wraps) moved = b.CreateOr(groupBase, b.CreateAnd(moved, r.group - 1));
+          else valid = b.CreateICmpEQ(b.CreateAnd(moved, ~(r.group - 1)), groupBase);
+        } else if (r.wraps) {
+          moved = b.CreateAnd(moved, w_ - 1);
+        }
+        source = moved;
+      }
+    }
+    // Past the warp (also the wrapped-around -1), or a lane the partial last warp lacks.
+    valid = b.CreateAnd(valid, b.CreateICmpULT(source, laneCount_));
+    Value *from = b.CreateSelect(valid, source, lane_);
+    Value *read = fromBits(b, exchange(b, toBits(b, src), [&](auto load) { return load(from); }), t);
+    Value *result = b.CreateSelect(valid, read, p.boundZero ? Constant::getNullValue(t) : old);
+    if (p.rowMask != 0xf || p.bankMask != 0xf) {
+      Value *rowBit = b.CreateShl(b.getInt32(1), b.CreateAnd(b.CreateLShr(lane_, 4), 3));
+      Value *bankBit = b.CreateShl(b.getInt32(1), b.CreateAnd(b.CreateLShr(lane_, 2), 3));
+      Value *on = b.CreateAnd(b.CreateIsNotNull(b.CreateAnd(rowBit, p.rowMask)), b.CreateIsNotNull(b.CreateAnd(bankBit, p.bankMask)));
+      result = b.CreateSelect(on, result, old);
+    }
+    return result;
+  }
+
   void lowerCall(CallInst &call) {
     IRBuilder<> b(&call);
     Value *result = nullptr;
     Type *t = call.getType();
+    if (isLanePattern(call)) {
+      call.replaceAllUsesWith(lanePatternValue(b, call, *lanePattern(call)));
+      call.eraseFromParent();
+      return;
+    }
     switch (*builtinOf(call)) {
     case B::lane_id: result = lane_; break;
     case B::warp_size: result = ConstantInt::get(t, w_); break;
@@ -309,16 +386,16 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       std::optional<DeviceBuiltin> b = builtinOf(inst);
       const bool lanes = (b && (deviceBuiltinUsesLanes(*b) || *b == B::warp_size)) || isLanePattern(inst);
       if (!lanes || refusedAt) continue;
-      if (isLanePattern(inst)) {
-        refusedAt = &inst, why = "AMD's DPP/ds_swizzle lane patterns have no logical-warp form";
+      if (isLanePattern(inst) && !lanePattern(cast<CallInst>(inst))) {
+        refusedAt = &inst, why = "a DPP/ds_swizzle lane pattern whose controls are not constants hipvk knows";
         continue;
       }
       // Lane ids and masks are the thread's own; exchanges need the whole block at its barriers.
-      if (b && deviceBuiltinUsesLanes(*b) && *b != B::lane_id && *b != B::mbcnt_lo && *b != B::mbcnt_hi) {
+      if (isLanePattern(inst) || (b && deviceBuiltinUsesLanes(*b) && *b != B::lane_id && *b != B::mbcnt_lo && *b != B::mbcnt_hi)) {
         if (!divergence) divergence.emplace(f);
         if (divergence->blockDiverges(*inst.getParent())) {
-          refusedAt = &inst, why = "a warp operation ('" + std::string(deviceBuiltinName(*b)) +
-                                   "') under control flow that differs between the threads of a block";
+          const std::string what = b ? std::string(deviceBuiltinName(*b)) : cast<CallInst>(inst).getCalledFunction()->getName().str();
+          refusedAt = &inst, why = "a warp operation ('" + what + "') under control flow that differs between the threads of a block";
           continue;
         }
       }

@@ -56,6 +56,22 @@ struct ModuleState {
   SpvId flatBlockSize();
 };
 
+// AMD's lane patterns (llvm.amdgcn.mov.dpp/update.dpp/ds.swizzle), SpirvSubgroup.cpp: each names,
+// per lane, a source lane. The rule: src = ((lane & andMask) | orMask) ^ xorMask, plus `offset`
+// within a group of `group` lanes (rows of 16, or the whole warp when group is 0); valid when the
+// offset stays in the group, or anywhere when it wraps; quad_perm picks by 2 bits per lane.
+bool isAmdgpuLanePattern(llvm::StringRef name);
+struct LaneRule {
+  uint32_t andMask = ~0u, orMask = 0, xorMask = 0;
+  int32_t offset = 0;
+  uint32_t group = 0; // 0: whole warp
+  bool wraps = false;
+  bool quadPermute = false;
+  uint32_t quadSelect = 0; // quad_perm: 2 bits per lane of a quad
+};
+std::optional<LaneRule> dppRule(uint32_t ctrl); // none for a control hipvk does not know
+LaneRule swizzleRule(uint32_t offset);
+
 // Whether the kernel uses lanes (a Lane or Warp builtin, an AMD lane pattern): it then runs as a
 // 1-D workgroup whose subgroups are consecutive linear thread ids (SpirvSubgroup.cpp).
 bool kernelUsesLanes(const llvm::Function &f);

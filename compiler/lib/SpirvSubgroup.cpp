@@ -19,14 +19,10 @@ using namespace llvm;
 
 namespace hipvk {
 
-namespace {
-
 bool isAmdgpuLanePattern(StringRef name) {
   return name == "llvm.amdgcn.ds.swizzle" || name.starts_with("llvm.amdgcn.update.dpp.") ||
          name.starts_with("llvm.amdgcn.mov.dpp.");
 }
-
-} // namespace
 
 bool kernelUsesLanes(const Function &f) {
   for (const BasicBlock &bb : f)
@@ -218,20 +214,6 @@ SpvId KernelEmitter::emitWarpBuiltin(DeviceBuiltin builtin, CallInst &call) {
 // its row, outside the warp, or inactive) gets 0 with bound_ctrl / for ds_swizzle, else keeps `old`.
 // Lanes a DPP row or bank mask disables keep `old`.
 
-namespace {
-
-// A source-lane rule: src = ((lane & andMask) | orMask) ^ xorMask, plus `offset` within a group of
-// `group` lanes (rows of 16, or the whole warp when group is 0); valid when the offset stays in
-// the group, or anywhere when it wraps.
-struct LaneRule {
-  uint32_t andMask = ~0u, orMask = 0, xorMask = 0;
-  int32_t offset = 0;
-  uint32_t group = 0; // 0: whole warp
-  bool wraps = false;
-  bool quadPermute = false;
-  uint32_t quadSelect = 0; // quad_perm: 2 bits per lane of a quad
-};
-
 std::optional<LaneRule> dppRule(uint32_t ctrl) {
   LaneRule r;
   if (ctrl <= 0xff) {
@@ -274,8 +256,6 @@ LaneRule swizzleRule(uint32_t offset) {
   r.xorMask = (offset >> 10) & 31;
   return r;
 }
-
-} // namespace
 
 SpvId KernelEmitter::emitAmdgpuLanePattern(CallInst &call) {
   StringRef name = call.getCalledFunction()->getName();

@@ -254,7 +254,11 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     for (Form &form : forms)
       if (form.module && form.flag) logicalInputs[&form] = CloneModule(*form.module);
   CompileResult result = compileModule(*primary->module, options);
-  if (!result.errors.empty() || differing.empty()) return result;
+  if (!result.errors.empty()) return result;
+  // Which fixed forms the blob was built from, and for which targets (docs/ABI.md, `wave_form`).
+  for (const auto &[form, target] : {std::pair{&forms[0], inputs.wave32Target}, std::pair{&forms[1], inputs.wave64Target}})
+    if (form->module) result.metadata += std::string("wave_form ") + (form->flag == blob::kWave32 ? "32 " : "64 ") + (target.empty() ? "-" : target) + "\n";
+  if (differing.empty()) return result;
 
   // Compiles `kernels` of `m` in the segment of the compilations before (adding what it has
   // beyond it), folds its metadata into the result and returns their modules tagged `flag`; false

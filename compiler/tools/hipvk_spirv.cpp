@@ -1,6 +1,6 @@
 // hipvk-spirv: the device back end hipcc runs.
 //   hipvk-spirv <input.bc|input.ll> -o <output.hipfb>     compile one translation unit
-//   hipvk-spirv [<native.bc>] [--wave32 <w32.bc>] [--wave64 <w64.bc>] -o <output.hipfb>
+//   hipvk-spirv [<native.bc>] [--wave32 <w32.bc> [--wave32-target gfxN]] [--wave64 <w64.bc> [--wave64-target gfxN]] -o <output.hipfb>
 //                                                         the same, with its wavefront-size forms
 //   hipvk-spirv --wave-probe <input.bc>                   exit status 3 when the code depends on the
 //                                                         wavefront size (hipcc then compiles its forms)
@@ -101,7 +101,7 @@ std::unique_ptr<llvm::Module> readModule(const std::string &path, llvm::LLVMCont
 
 int main(int argc, char **argv) {
   std::vector<std::string> inputs;
-  std::string output, stub, wave32Input, wave64Input;
+  std::string output, stub, wave32Input, wave64Input, wave32Target, wave64Target;
   hipvk::CompileOptions options;
   Mode mode = Mode::Compile;
   bool verbose = false;
@@ -118,6 +118,8 @@ int main(int argc, char **argv) {
     else if (a == "--stub" && i + 1 < argc) stub = argv[++i];
     else if (a == "--wave32" && i + 1 < argc) wave32Input = argv[++i];
     else if (a == "--wave64" && i + 1 < argc) wave64Input = argv[++i];
+    else if (a == "--wave32-target" && i + 1 < argc) wave32Target = argv[++i];
+    else if (a == "--wave64-target" && i + 1 < argc) wave64Target = argv[++i];
     else if (a == "--wave-probe") mode = Mode::WaveProbe;
     else if (a == "--logical-warp" && i + 1 < argc) options.logicalWarpSize = unsigned(std::atoi(argv[++i]));
     else if (a == "--source-name" && i + 1 < argc) options.sourceAsGiven = argv[++i];
@@ -168,7 +170,9 @@ int main(int argc, char **argv) {
     if (!module) return 1;
     return hipvk::dependsOnWaveSize(*module) ? kDependsOnWaveSize : 0;
   }
-  hipvk::WaveInputs forms;
+  hipvk::WaveInputs forms; // after the context: its modules must go first
+  forms.wave32Target = wave32Target;
+  forms.wave64Target = wave64Target;
   for (auto [path, slot] : {std::pair{inputs.empty() ? std::string() : inputs[0], &forms.native},
                             std::pair{wave32Input, &forms.wave32}, std::pair{wave64Input, &forms.wave64}}) {
     if (path.empty()) continue;

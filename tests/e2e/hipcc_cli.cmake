@@ -66,7 +66,7 @@ expect_match("--cuda-device-only[^\n]*-nogpuinc[^\n]*-cuid=[0-9a-f]+ --offload-a
 expect_match("hipvk-spirv --wave-probe [^\n]*device\\.bc" "wave-size probe")
 expect_match("--cuda-device-only[^\n]*--offload-arch=gfx90a [^\n]*-DFOO=1[^\n]*-emit-llvm[^\n]*wave64\\.bc" "wave64 pass for gfx90a")
 expect_no_match("wave32\\.bc" "no wave32 form for a wave64 target")
-expect_match("hipvk-spirv [^\n]*device\\.bc --wave64 [^\n]*wave64\\.bc -o [^\n]*\\.hipfb" "backend step")
+expect_match("hipvk-spirv [^\n]*device\\.bc --wave64 [^\n]*wave64\\.bc --wave64-target gfx90a -o [^\n]*\\.hipfb" "backend step")
 expect_match("--cuda-host-only[^\n]*-cuid=[0-9a-f]+[^\n]*-fcuda-include-gpubinary" "host pass")
 expect_match("-lm[^\n]*-lhipvk -Wl,-rpath," "link step")
 expect_match(" -O1 " "user -O level")
