@@ -3,8 +3,9 @@
 // the host. `runtime`: a shuffle tree over warpSize (the run-time-width form: the device's own
 // subgroups). `lanes32`: CUDA's literal 32-lane tree (xor 16, 8, 4, 2, 1): a wave32 form, native at
 // 32 lanes and logical warps through __shared__ memory on narrower subgroups. Built twice: plain,
-// and for a wave64 target only (--offload-arch=gfx90a, hipvk_warp_width_wave64), whose `lanes32`
-// runs as 64-lane logical warps wherever subgroups are narrower (NVIDIA's 32).
+// and for a wave64 target only with the width needed at compile time (--offload-arch=gfx90a
+// -DWIDTH_AT_COMPILE_TIME, hipvk_warp_width_wave64): there both kernels run as 64-lane logical
+// warps wherever subgroups are narrower (NVIDIA's 32 among them).
 //   hipvk_warp_width [--small]
 #include <hip/hip_runtime.h>
 
@@ -14,6 +15,10 @@
 namespace {
 
 constexpr int kBlock = 256;
+#if defined(WIDTH_AT_COMPILE_TIME)
+// Code that needs the width at compile time has no run-time-width form: only the wave64 one.
+static_assert(warpSize == __AMDGCN_WAVEFRONT_SIZE__, "warpSize is a constant");
+#endif
 
 __global__ void sum_runtime(const int *in, int *out, int n) {
   __shared__ int partial[kBlock];
