@@ -639,11 +639,19 @@ template <class Group> __device__ __forceinline__ unsigned int existing_threads(
   }
 }
 
+// How far the reduction and scan trees reach: a compile-time tile's size, so that every tile of
+// the block takes the same steps (the partial last tile masks what it lacks), which logical warps
+// need (docs/HIP_ON_VULKAN.md, "Logical warps"); a coalesced group's size.
+template <class Group> __device__ __forceinline__ unsigned int tree_extent(const Group &g) {
+  if constexpr (std::is_same<Group, coalesced_group>::value) return g.size();
+  else return Group::num_threads();
+}
+
 // op over the ranks in order, combined as a tree of adjacent ranges (an associative op gives the
 // sequential answer); every thread gets rank 0's total.
 template <class Group, class T, class Op> __device__ __forceinline__ T reduce(const Group &g, T v, Op &op) {
   const unsigned int count = existing_threads(g), rank = g.thread_rank();
-  for (unsigned int d = 1; d < count; d *= 2) {
+  for (unsigned int d = 1; d < tree_extent(g); d *= 2) {
     const T other = g.shfl_down(v, d);
     if (rank + d < count) v = op(v, other);
   }
@@ -651,8 +659,8 @@ template <class Group, class T, class Op> __device__ __forceinline__ T reduce(co
 }
 
 template <class Group, class T, class Op> __device__ __forceinline__ T inclusive_scan(const Group &g, T v, Op &op) {
-  const unsigned int count = existing_threads(g), rank = g.thread_rank();
-  for (unsigned int d = 1; d < count; d *= 2) {
+  const unsigned int rank = g.thread_rank();
+  for (unsigned int d = 1; d < tree_extent(g); d *= 2) {
     const T lower = g.shfl_up(v, d);
     if (rank >= d) v = op(lower, v);
   }

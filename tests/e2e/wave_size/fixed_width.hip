@@ -3,6 +3,8 @@
 // offers it, and as logical warps of that width on narrower subgroups.
 #include "wave_size.h"
 
+#include <hip/hip_cooperative_groups.h>
+
 #include <type_traits>
 
 static_assert(warpSize == __AMDGCN_WAVEFRONT_SIZE__, "warpSize is ROCm's constant");
@@ -78,6 +80,21 @@ __global__ void rms_kernel(const float *in, float *rms, int cols) {
   }
 }
 
+// Cooperative groups' tiles of the width, as code written for such warps makes them: the tile's
+// sum (cg::reduce) and its inclusive scan, and the tile's rank.
+template <unsigned Size>
+__global__ void tile_kernel(const int *in, int *sums, int *scans, int n) {
+  namespace cg = cooperative_groups;
+  const cg::thread_block block = cg::this_thread_block();
+  const auto tile = cg::tiled_partition<Size>(block);
+  const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+  const int v = i < n ? in[i] : 0;
+  const int sum = cg::reduce(tile, v, cg::plus<int>());
+  const int scan = cg::inclusive_scan(tile, v, cg::plus<int>());
+  if (i < n) scans[i] = scan;
+  if (tile.thread_rank() == 0 && i < n) sums[i / Size] = sum;
+}
+
 // The launch's outcome: hipErrorNoBinaryForGpu where the device runs neither fixed width.
 Outcome outcome_of_launch() {
   const hipError_t launch = hipGetLastError();
@@ -127,3 +144,23 @@ Outcome rms_rows(const std::vector<float> &in, int rows, int cols, std::vector<f
   }
   return o;
 }
+
+template <unsigned Size>
+Outcome tile_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std::vector<int> &scans) {
+  const int n = int(in.size()), block = 128;
+  e2e::DeviceBuffer<int> d_in(n), d_sums((n + Size - 1) / Size), d_scans(n);
+  d_in.upload(in);
+  tile_kernel<Size><<<(n + block - 1) / block, block>>>(d_in, d_sums, d_scans, n);
+  const Outcome o = outcome_of_launch();
+  if (o == Outcome::Ran) {
+    sums.resize((n + Size - 1) / Size);
+    scans.resize(n);
+    d_sums.download(sums);
+    d_scans.download(scans);
+  }
+  return o;
+}
+template Outcome tile_reduce_scan<32>(const std::vector<int> &, std::vector<int> &, std::vector<int> &);
+#if defined(WAVE_SIZE_ONLY_64)
+template Outcome tile_reduce_scan<64>(const std::vector<int> &, std::vector<int> &, std::vector<int> &);
+#endif

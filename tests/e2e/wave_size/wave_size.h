@@ -33,6 +33,10 @@ Outcome compiled_widths(CompiledWidths &out);
 // prefix sums within each logical warp, for n values.
 template <unsigned Logical>
 Outcome logical_warp_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std::vector<int> &scans);
+// Cooperative groups: tiled_partition<Size> (32, and 64 in the wave64-only build), cg::reduce and
+// cg::inclusive_scan over each tile, in blocks of 128.
+template <unsigned Size>
+Outcome tile_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std::vector<int> &scans);
 // Root-mean-square of each row of `cols` floats (one block of 256 per row, warp partials in
 // __shared__ sized by the target's warp width).
 Outcome rms_rows(const std::vector<float> &in, int rows, int cols, std::vector<float> &rms);

@@ -22,6 +22,16 @@ void model_reduce_scan(const std::vector<int> &in, unsigned logical, std::vector
   }
 }
 
+template <unsigned Size>
+void check_tiles(const std::vector<int> &in) {
+  std::vector<int> sums, scans, want_sums, want_scans;
+  if (tile_reduce_scan<Size>(in, sums, scans) == Outcome::Refused)
+    return e2e::check(false, "cooperative groups' tiles of the compiled width run on every device");
+  model_reduce_scan(in, Size, want_sums, want_scans);
+  for (size_t i = 0; i < want_sums.size(); ++i) e2e::expect_eq("tiled_partition sum", long(i), sums[i], want_sums[i]);
+  for (size_t i = 0; i < in.size(); ++i) e2e::expect_eq("tiled_partition inclusive scan", long(i), scans[i], want_scans[i]);
+}
+
 template <unsigned Logical>
 void check_logical_warp(const std::vector<int> &in) {
   std::vector<int> sums, scans, want_sums, want_scans;
@@ -85,6 +95,12 @@ int main() {
   check_logical_warp<4>(in);
   check_logical_warp<16>(in);
   check_logical_warp<32>(in);
+  // Blocks of 128 hold whole tiles: 1024 values, a multiple of both tile sizes.
+  const std::vector<int> tiled(in.begin(), in.begin() + 896);
+  check_tiles<32>(tiled);
+#if defined(WAVE_SIZE_ONLY_64)
+  check_tiles<64>(tiled);
+#endif
 
   const int rows = 37, cols = 1000;
   std::vector<float> m(size_t(rows) * cols);
