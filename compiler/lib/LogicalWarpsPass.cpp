@@ -47,37 +47,6 @@ bool isLanePattern(const Instruction &inst) {
   return callee && isAmdgpuLanePattern(callee->getName());
 }
 
-// The lane pattern's rule and masks, when its controls are constants hipvk knows.
-struct LanePattern {
-  LaneRule rule;
-  bool update = false, boundZero = false;
-  uint32_t rowMask = 0xf, bankMask = 0xf;
-};
-std::optional<LanePattern> lanePattern(const CallInst &call) {
-  const StringRef name = call.getCalledFunction()->getName();
-  LanePattern p;
-  const bool swizzle = name == "llvm.amdgcn.ds.swizzle";
-  p.update = name.starts_with("llvm.amdgcn.update.dpp.");
-  const unsigned first = p.update ? 1 : 0; // update_dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl)
-  auto immediate = [&](unsigned i) -> std::optional<uint32_t> {
-    if (auto *c = dyn_cast<ConstantInt>(call.getArgOperand(i))) return uint32_t(c->getZExtValue());
-    return std::nullopt;
-  };
-  std::optional<uint32_t> ctrl = immediate(first + 1);
-  if (!ctrl) return std::nullopt;
-  std::optional<LaneRule> rule = swizzle ? std::optional(swizzleRule(*ctrl)) : dppRule(*ctrl);
-  if (!rule) return std::nullopt;
-  p.rule = *rule;
-  if (!swizzle) {
-    std::optional<uint32_t> row = immediate(first + 2), bank = immediate(first + 3), bound = immediate(first + 4);
-    if (!row || !bank || !bound) return std::nullopt;
-    p.rowMask = *row, p.bankMask = *bank, p.boundZero = *bound != 0;
-  } else {
-    p.boundZero = true;
-  }
-  return p;
-}
-
 // The values that may differ between the invocations of a block, and the blocks not every
 // invocation reaches together.
 class Divergence {
@@ -318,7 +287,8 @@ private:
     Value *result = nullptr;
     Type *t = call.getType();
     if (isLanePattern(call)) {
-      call.replaceAllUsesWith(lanePatternValue(b, call, *lanePattern(call)));
+      std::string unused;
+      call.replaceAllUsesWith(lanePatternValue(b, call, *lanePattern(call, unused)));
       call.eraseFromParent();
       return;
     }
@@ -386,8 +356,8 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       std::optional<DeviceBuiltin> b = builtinOf(inst);
       const bool lanes = (b && (deviceBuiltinUsesLanes(*b) || *b == B::warp_size)) || isLanePattern(inst);
       if (!lanes || refusedAt) continue;
-      if (isLanePattern(inst) && !lanePattern(cast<CallInst>(inst))) {
-        refusedAt = &inst, why = "a DPP/ds_swizzle lane pattern whose controls are not constants hipvk knows";
+      if (std::string error; isLanePattern(inst) && !lanePattern(cast<CallInst>(inst), error)) {
+        refusedAt = &inst, why = error;
         continue;
       }
       // Lane ids and masks are the thread's own; exchanges need the whole block at its barriers.

@@ -71,6 +71,14 @@ struct LaneRule {
 };
 std::optional<LaneRule> dppRule(uint32_t ctrl); // none for a control hipvk does not know
 LaneRule swizzleRule(uint32_t offset);
+// A DPP/ds_swizzle call's rule, masks and bound_ctrl (non-constant masks as the defaults); none,
+// with `error` saying why, when its control is not a constant hipvk knows.
+struct LanePattern {
+  LaneRule rule;
+  bool update = false, boundZero = false;
+  uint32_t rowMask = 0xf, bankMask = 0xf;
+};
+std::optional<LanePattern> lanePattern(const llvm::CallInst &call, std::string &error);
 
 // Whether the kernel uses lanes (a Lane or Warp builtin, an AMD lane pattern): it then runs as a
 // 1-D workgroup whose subgroups are consecutive linear thread ids (SpirvSubgroup.cpp).

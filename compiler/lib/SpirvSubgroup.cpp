@@ -257,31 +257,48 @@ LaneRule swizzleRule(uint32_t offset) {
   return r;
 }
 
-SpvId KernelEmitter::emitAmdgpuLanePattern(CallInst &call) {
-  StringRef name = call.getCalledFunction()->getName();
-  if (!isAmdgpuLanePattern(name)) return 0;
-  const bool swizzle = name == "llvm.amdgcn.ds.swizzle", update = name.starts_with("llvm.amdgcn.update.dpp.");
-  const unsigned first = update ? 1 : 0; // update_dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl)
+std::optional<LanePattern> lanePattern(const CallInst &call, std::string &error) {
+  const StringRef name = call.getCalledFunction()->getName();
+  const bool swizzle = name == "llvm.amdgcn.ds.swizzle";
+  LanePattern p;
+  p.update = name.starts_with("llvm.amdgcn.update.dpp.");
+  const unsigned first = p.update ? 1 : 0; // update_dpp(old, src, ctrl, row_mask, bank_mask, bound_ctrl)
   auto immediate = [&](unsigned i) -> std::optional<uint32_t> {
     if (auto *c = dyn_cast<ConstantInt>(call.getArgOperand(i))) return uint32_t(c->getZExtValue());
     return std::nullopt;
   };
   std::optional<uint32_t> ctrl = immediate(first + 1);
-  if (!ctrl) return unsupported(call, "the lane pattern of '" + name.str() + "' must be a constant");
+  if (!ctrl) {
+    error = "the lane pattern of '" + name.str() + "' must be a constant";
+    return std::nullopt;
+  }
   std::optional<LaneRule> rule = swizzle ? std::optional(swizzleRule(*ctrl)) : dppRule(*ctrl);
   if (!rule) {
     char hex[16];
     std::snprintf(hex, sizeof hex, "0x%x", *ctrl);
-    return unsupported(call, std::string("DPP control ") + hex + " is not a lane pattern hipvk knows (quad_perm, row_shl/shr/ror, "
-                             "wave_shl/rol/shr/ror, row_mirror, row_half_mirror, row_bcast, row_share, row_xmask)");
+    error = std::string("DPP control ") + hex + " is not a lane pattern hipvk knows (quad_perm, row_shl/shr/ror, "
+            "wave_shl/rol/shr/ror, row_mirror, row_half_mirror, row_bcast, row_share, row_xmask)";
+    return std::nullopt;
   }
-  const uint32_t rowMask = swizzle ? 0xf : immediate(first + 2).value_or(0xf);
-  const uint32_t bankMask = swizzle ? 0xf : immediate(first + 3).value_or(0xf);
-  const bool boundZero = swizzle || immediate(first + 4).value_or(0) != 0;
+  p.rule = *rule;
+  p.rowMask = swizzle ? 0xf : immediate(first + 2).value_or(0xf);
+  p.bankMask = swizzle ? 0xf : immediate(first + 3).value_or(0xf);
+  p.boundZero = swizzle || immediate(first + 4).value_or(0) != 0;
+  return p;
+}
+
+SpvId KernelEmitter::emitAmdgpuLanePattern(CallInst &call) {
+  if (!isAmdgpuLanePattern(call.getCalledFunction()->getName())) return 0;
+  std::string error;
+  const std::optional<LanePattern> pattern = lanePattern(call, error);
+  if (!pattern) return unsupported(call, error);
+  const LaneRule *rule = &pattern->rule;
+  const bool update = pattern->update, boundZero = pattern->boundZero;
+  const uint32_t rowMask = pattern->rowMask, bankMask = pattern->bankMask;
 
   Type *t = call.getType();
   SpvId type = typeOf(t), u32t = b_.typeInt(32), boolType = b_.typeBool();
-  SpvId src = value(call.getArgOperand(first), type);
+  SpvId src = value(call.getArgOperand(update ? 1 : 0), type);
   SpvId lane = laneId(), warp = subgroupSize();
   auto and_ = [&](SpvId a, uint32_t m) { return op(spv::OpBitwiseAnd, u32t, {a, u32(m)}); };
 
