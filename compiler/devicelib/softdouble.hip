@@ -1,10 +1,10 @@
 // The software doubles of the portable variant (compiler/devicelib/softdouble.h): the functions
-// compiler/lib/SoftenDoublesPass.cpp calls for each double operation, on the bit patterns. Always
-// inlined, so the kernel's optimisation sees through them (constant operands fold, unused results
-// vanish).
+// compiler/lib/SoftenDoublesPass.cpp calls for each double operation, on the bit patterns. The
+// larger ones stay functions called at each operation (compiler/lib/ValueFunctions.h), the others
+// are inlined.
 #include "softdouble.h"
 
-#define SD_EXPORT extern "C" __device__ __attribute__((always_inline))
+#define SD_EXPORT extern "C" __device__
 
 namespace sd = softdouble;
 

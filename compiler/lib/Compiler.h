@@ -118,5 +118,9 @@ std::string registrationStub(const DeviceLinkResult &link, const std::string &bl
 std::string validateSpirv(const std::vector<uint32_t> &words);
 std::string optimizeSpirv(std::vector<uint32_t> &words);
 std::string disassembleSpirv(const std::vector<uint32_t> &words);
+// Clears every function's DontInline control, which the emitter gives value functions so that
+// spirv-opt keeps them: drivers then inline as they see fit (SwiftShader must: it runs only
+// inlined code).
+void allowInlining(std::vector<uint32_t> &words);
 
 } // namespace hipvk

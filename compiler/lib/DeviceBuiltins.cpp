@@ -63,6 +63,18 @@ std::string_view deviceBuiltinName(DeviceBuiltin builtin) { return kRows[size_t(
 bool deviceBuiltinUsesLanes(DeviceBuiltin builtin) { return kUsesLanes[size_t(builtin)]; }
 bool deviceBuiltinSynchronises(DeviceBuiltin builtin) { return kSynchronises[size_t(builtin)]; }
 
+bool deviceBuiltinIsArithmetic(DeviceBuiltin builtin) {
+  switch (builtin) {
+  case DeviceBuiltin::umul_hi_64: case DeviceBuiltin::fast_divide: case DeviceBuiltin::inverse_sqrt:
+  case DeviceBuiltin::inverse_sqrt_is_ieee: case DeviceBuiltin::short_sqrt_verified: case DeviceBuiltin::short_exp_verified:
+  case DeviceBuiltin::fma_is_fused: case DeviceBuiltin::fma_float_algorithms: case DeviceBuiltin::device_fma_f32:
+  case DeviceBuiltin::device_fma_f64:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool isSyncthreads(const llvm::Instruction &inst) {
   const auto *call = llvm::dyn_cast<llvm::CallInst>(&inst);
   return call && call->getCalledFunction() &&

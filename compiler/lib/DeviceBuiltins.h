@@ -31,6 +31,10 @@ bool deviceBuiltinUsesLanes(DeviceBuiltin builtin);
 // convergent; the other builtins are not.)
 bool deviceBuiltinSynchronises(DeviceBuiltin builtin);
 
+// Whether the builtin is arithmetic on its operands and the device's properties (specialization
+// constants) alone, reading nothing of the launch: a value function may call it (ValueFunctions.h).
+bool deviceBuiltinIsArithmetic(DeviceBuiltin builtin);
+
 // Whether `inst` is a call of __syncthreads() (the block barrier).
 bool isSyncthreads(const llvm::Instruction &inst);
 

@@ -1,5 +1,7 @@
 #include "DeviceLibrary.h"
 
+#include "ValueFunctions.h"
+
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -196,6 +198,8 @@ std::string linkOnce(Module &m) {
   (*library)->setTargetTriple(m.getTargetTriple());
   bool failed = Linker::linkModules(m, std::move(*library), Linker::LinkOnlyNeeded,
                                     [](Module &linked, const StringSet<> &fromLibrary) {
+                                      for (const auto &name : fromLibrary)
+                                        if (Function *f = linked.getFunction(name.getKey())) f->addFnAttr(kDeviceLibraryAttribute);
                                       internalizeModule(linked, [&](const GlobalValue &gv) {
                                         return !fromLibrary.contains(gv.getName());
                                       });

@@ -39,6 +39,7 @@
 // and before hipvk-lower-traps, so that a trap (an `unreachable` end) is not taken for a return.
 #include "DeviceBuiltins.h"
 #include "Passes.h"
+#include "ValueFunctions.h"
 
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/PostOrderIterator.h>
@@ -106,6 +107,11 @@ std::optional<DeviceBuiltin> builtinOf(const CallBase &call) {
   return deviceBuiltin(callee->getName());
 }
 
+bool callsValueFunction(const CallBase &call) {
+  const Function *callee = call.getCalledFunction();
+  return callee && isValueFunction(*callee);
+}
+
 bool isThreadIndex(DeviceBuiltin b) {
   return b == DeviceBuiltin::thread_idx_x || b == DeviceBuiltin::thread_idx_y || b == DeviceBuiltin::thread_idx_z;
 }
@@ -154,7 +160,7 @@ private:
         return false; // the launch's constants (blockIdx, blockDim, ...) and pure functions of the arguments
       }
       if (isa<IntrinsicInst>(call) && call->doesNotAccessMemory() && !call->isConvergent()) return false;
-      return true;
+      return !callsValueFunction(*call); // a value function's result depends on its operands alone
     }
     if (const auto *load = dyn_cast<LoadInst>(&inst))
       return !load->isUnordered() || load->getPointerAddressSpace() == AS::Private;
@@ -246,7 +252,7 @@ bool mustSkip(const Instruction &inst, const Divergence &div) {
     if (isBarrier(inst) || isHarmlessIntrinsic(inst)) return false;
     if (std::optional<DeviceBuiltin> b = builtinOf(*call)) return deviceBuiltinSynchronises(*b) || *b == DeviceBuiltin::trap;
     if (const auto *ii = dyn_cast<IntrinsicInst>(call)) return ii->getIntrinsicID() == Intrinsic::assume || !ii->doesNotAccessMemory() || ii->isConvergent();
-    return true;
+    return !callsValueFunction(*call); // no effect to suppress
   }
   if (const auto *bin = dyn_cast<BinaryOperator>(&inst))
     switch (bin->getOpcode()) {

@@ -13,6 +13,7 @@
 // through the same exchange.
 #include "DeviceBuiltins.h"
 #include "Passes.h"
+#include "ValueFunctions.h"
 #include "SpirvEmitterImpl.h"
 
 #include <llvm/ADT/DenseSet.h>
@@ -86,6 +87,7 @@ private:
       }
     }
     const Function *callee = call->getCalledFunction();
+    if (callee && isValueFunction(*callee)) return false; // a function of its operands
     return !callee || !callee->isIntrinsic() || isLanePattern(inst);
   }
   bool derived(const Instruction &inst) const {

@@ -5,6 +5,7 @@
 #include "DeviceLibrary.h"
 #include "Passes.h"
 #include "SpirvEmitter.h"
+#include "TimeReport.h"
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/InstIterator.h>
@@ -111,8 +112,10 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
   if (verifyModule(m, &inputErrorStream)) return {"hipvk: error: the input is not valid LLVM IR: " + inputErrors};
   std::unique_ptr<TargetMachine> tm = createAmdgpuTargetMachine(m);
   if (!tm) return {"hipvk: error: device code must be compiled for amdgcn-amd-amdhsa (got '" + m.getTargetTriple() + "')"};
-  if (linkLibrary)
+  if (linkLibrary) {
+    TimedStage timed("link the device library");
     if (std::string error = linkDeviceLibrary(m, ctx.native.float64); !error.empty()) return {error};
+  }
   ctx.targetMachine = tm.get();
   SmallVector<StringRef, 16> only;
   if (!pipeline.empty()) {
@@ -127,6 +130,7 @@ std::vector<std::string> runRegistry(Module &m, CompileContext &ctx, StringRef p
 #include "PassRegistry.def"
   for (StringRef name : names) {
     if (!only.empty() && !is_contained(only, name)) continue;
+    TimedStage timed("pass " + name.str());
     AnalysisManagers analyses(tm.get());
     ModulePassManager mpm;
     addRegistryPasses(mpm, ctx, {name});
@@ -179,6 +183,8 @@ void writeFile(const std::string &path, const void *data, size_t size, sys::fs::
 // kernel), empty when fine. Files
 // under --save-temps are numbered in metadata order: mangled names can outgrow a file name.
 std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileOptions &options) {
+  TimedStage timed("validate and optimise SPIR-V");
+  std::optional<TimedStage> step(std::in_place, "validate SPIR-V (emitted)");
   if (std::string error = validateSpirv(module.words); !error.empty()) {
     if (!options.saveTempsPrefix.empty()) {
       std::string text = disassembleSpirv(module.words);
@@ -186,11 +192,15 @@ std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileO
     }
     return "internal error: the generated SPIR-V of kernel '" + module.kernel + "' is invalid: " + error;
   }
-  if (!options.optimizeSpirv) return {};
-  if (std::string error = optimizeSpirv(module.words); !error.empty())
-    return "internal error: spirv-opt failed on kernel '" + module.kernel + "': " + error;
-  if (std::string error = validateSpirv(module.words); !error.empty())
-    return "internal error: spirv-opt produced invalid SPIR-V for kernel '" + module.kernel + "': " + error;
+  if (options.optimizeSpirv) {
+    step.reset();
+    step.emplace("spirv-opt");
+    if (std::string error = optimizeSpirv(module.words); !error.empty())
+      return "internal error: spirv-opt failed on kernel '" + module.kernel + "': " + error;
+    if (std::string error = validateSpirv(module.words); !error.empty())
+      return "internal error: spirv-opt produced invalid SPIR-V for kernel '" + module.kernel + "': " + error;
+  }
+  allowInlining(module.words);
   return {};
 }
 
@@ -246,13 +256,18 @@ void saveVariant(const CompileOptions &options, size_t index, const KernelSpirv 
 template <typename Prepare, typename Wanted>
 std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOptions &options, const CompileResult &fallback,
                                         const char *variant, uint32_t requiredFeatures, Prepare prepare, Wanted wanted) {
+  TimedStage timed(std::string("variant: ") + variant);
   std::unique_ptr<Module> copy = CloneModule(input);
   CompileContext ctx;
   ctx.segmentPreset = options.segmentPreset;
   ctx.logicalWarpSize = options.logicalWarpSize;
   prepare(*copy, ctx);
   if (!runRegistry(*copy, ctx, options.passPipelineOverride, true).empty()) return {};
-  std::vector<KernelSpirv> modules = emitSpirv(*copy, ctx);
+  std::vector<KernelSpirv> modules;
+  {
+    TimedStage emit("emit SPIR-V");
+    modules = emitSpirv(*copy, ctx);
+  }
   if (ctx.diagnostics.hasErrors() || kernelMetadata(ctx.layout, modules) != fallback.metadata) return {};
   std::vector<KernelSpirv> variants;
   for (size_t i = 0; i < modules.size(); ++i) {
@@ -400,7 +415,10 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   if (!result.errors.empty()) return result;
   // A translation unit without kernels (only host code, __device__ helpers or variables) has no
   // SPIR-V, but its globals still get their segment and metadata.
-  result.modules = emitSpirv(m, ctx);
+  {
+    TimedStage timed("emit SPIR-V");
+    result.modules = emitSpirv(m, ctx);
+  }
   if (ctx.diagnostics.hasErrors()) {
     result.errors = ctx.diagnostics.messages();
     return result;

@@ -1,7 +1,9 @@
-// Marks every device function always-inline and rejects what cannot be inlined: recursion,
-// indirect calls and calls to kernels. After this pass and the always-inliner, each kernel is one
-// function, so every pointer's address space can be traced to its origin.
+// Marks every device function always-inline, but the device library's value functions
+// (ValueFunctions.h), and rejects what cannot be inlined: recursion, indirect calls and calls to
+// kernels. After this pass and the always-inliner, each kernel is one function that calls at most
+// value functions, so every pointer's address space can be traced to its origin.
 #include "Passes.h"
+#include "ValueFunctions.h"
 
 #include <llvm/ADT/SCCIterator.h>
 #include <llvm/Analysis/CallGraph.h>
@@ -43,11 +45,10 @@ PreservedAnalyses PrepareInliningPass::run(Module &m, ModuleAnalysisManager &) {
       }
       if (isKernel(*callee)) ctx.diagnostics.error(call, "a kernel cannot be called from device code");
     }
-    // -O0 marks functions optnone/noinline; device code is always inlined and optimised.
+    // -O0 marks functions optnone/noinline; device code is always optimised.
     f.removeFnAttr(Attribute::OptimizeNone);
-    f.removeFnAttr(Attribute::NoInline);
-    if (!isKernel(f)) f.addFnAttr(Attribute::AlwaysInline);
   }
+  if (!ctx.diagnostics.hasErrors()) markForInlining(m, ctx);
   return PreservedAnalyses::none();
 }
 

@@ -1,8 +1,11 @@
 // Software doubles for devices without shaderFloat64 (the portable variant, ctx.native.float64
 // false): every double value becomes the i64 of its bits, and every double operation a call of
-// the device library's software binary64 (compiler/devicelib/softdouble.hip), which is then linked
-// and inlined so that the kernel's optimisation sees through it. Runs after the device library and
-// OCML are linked and inlined, so OCML's double math is softened operation by operation.
+// the device library's software binary64 (compiler/devicelib/softdouble.hip), which is then linked:
+// its small functions inlined so that the kernel's optimisation sees through them, its large ones
+// value functions called at each operation (ValueFunctions.h). Runs after the device library and
+// OCML are linked and inlined, so OCML's double math is softened operation by operation (their
+// value functions have no doubles in their signatures in this variant; their bodies are softened
+// like the kernels').
 //
 // Values change type in place (loads, stores, phis, selects, allocas, GEPs, vectors, aggregates,
 // atomics' exchange), operations are replaced by calls; floating-point atomic read-modify-writes
@@ -10,6 +13,7 @@
 // intrinsic the library lacks) is reported with its source location; no double is left behind.
 #include "DeviceLibrary.h"
 #include "Passes.h"
+#include "ValueFunctions.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/CodeGen/AtomicExpandUtils.h>
@@ -502,13 +506,13 @@ PreservedAnalyses SoftenDoublesPass::run(Module &m, ModuleAnalysisManager &mam) 
   for (Function &f : make_early_inc_range(m))
     if (f.isDeclaration() && f.use_empty() && involvesDouble(f.getFunctionType())) f.eraseFromParent();
   if (ctx.diagnostics.hasErrors()) return PreservedAnalyses::none();
-  // The library's functions, linked and inlined like the rest of the device library.
+  // The library's functions, linked like the rest of the device library: inlined, or value
+  // functions called where the double operations were.
   if (std::string error = linkDeviceLibrary(m, false); !error.empty()) {
     ctx.diagnostics.error(error);
     return PreservedAnalyses::none();
   }
-  for (Function &f : m)
-    if (!f.isDeclaration() && !isKernel(f)) f.addFnAttr(Attribute::AlwaysInline);
+  markForInlining(m, ctx);
   ModulePassManager inline_;
   inline_.addPass(AlwaysInlinerPass());
   inline_.addPass(GlobalDCEPass());

@@ -5,6 +5,7 @@
 
 #include "DeviceBuiltins.h"
 #include "Passes.h"
+#include "ValueFunctions.h"
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Function.h>
@@ -394,6 +395,11 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
 
   if (std::optional<DeviceBuiltin> builtin = deviceBuiltin(name)) return emitDeviceBuiltin(*builtin, call);
 
+  if (!callee->isDeclaration() && isValueFunction(*callee)) {
+    Words operands{m_.valueFunction(*callee)};
+    for (Value *arg : call.args()) operands.push_back(value(arg, typeOfValue(arg)));
+    return op(spv::OpFunctionCall, typeOf(call.getType()), operands);
+  }
   Intrinsic::ID id = callee->getIntrinsicID();
   if (id == Intrinsic::not_intrinsic) {
     if (name.starts_with("__hipvk_"))

@@ -1,4 +1,5 @@
 #include "SpirvEmitterImpl.h"
+#include "TimeReport.h"
 
 #include <hipvk/offload_blob.h>
 
@@ -22,6 +23,15 @@ SpvId ModuleState::builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type) 
     b.decorate(cache, spv::DecorationBuiltIn, {uint32_t(builtin)});
   }
   return cache;
+}
+
+SpvId ModuleState::valueFunction(Function &f) {
+  auto [it, added] = valueFunctionIds.try_emplace(&f, 0);
+  if (added) {
+    it->second = b.newId();
+    valueFunctionsToEmit.push_back(&f);
+  }
+  return it->second;
 }
 
 SpvId ModuleState::pushConstantVar(uint32_t words) {
@@ -771,8 +781,9 @@ void KernelEmitter::emitTerminator(Instruction &term) {
       opNoResult(spv::OpBranch, {labels_.lookup(br->getSuccessor(0))});
     else
       opNoResult(spv::OpBranchConditional, {value(br->getCondition()), labels_.lookup(br->getSuccessor(0)), labels_.lookup(br->getSuccessor(1))});
-  } else if (isa<ReturnInst>(&term)) {
-    opNoResult(spv::OpReturn, {});
+  } else if (auto *ret = dyn_cast<ReturnInst>(&term)) {
+    if (Value *result = ret->getReturnValue()) opNoResult(spv::OpReturnValue, {value(result, typeOfValue(result))});
+    else opNoResult(spv::OpReturn, {});
   } else if (isa<UnreachableInst>(&term)) {
     opNoResult(spv::OpUnreachable, {});
   } else {
@@ -803,18 +814,49 @@ void KernelEmitter::emitBlock(BasicBlock &bb) {
   }
 }
 
-void KernelEmitter::emit() {
+bool KernelEmitter::structureControlFlow() {
   MergeConflict conflict;
   std::string problem;
   if (!annotateStructuredCFG(f_, cfg_, conflict, problem) || conflict.block) {
-    m_.ctx.diagnostics.error(&f_, "internal error: control flow of kernel '" + f_.getName().str() +
-                                      "' could not be structured for SPIR-V" + (problem.empty() ? "" : ": " + problem));
-    return;
+    m_.ctx.diagnostics.error(&f_, "internal error: control flow of " + std::string(isKernel(f_) ? "kernel '" : "function '") +
+                                      f_.getName().str() + "' could not be structured for SPIR-V" + (problem.empty() ? "" : ": " + problem));
+    return false;
   }
+  for (BasicBlock *bb : cfg_.blockOrder) labels_[bb] = b_.newId();
+  return true;
+}
+
+void KernelEmitter::emitBody(Words &function) {
+  for (BasicBlock *bb : cfg_.blockOrder) emitBlock(*bb);
+  function.insert(function.end(), functionVariables_.begin(), functionVariables_.end()); // typed local arrays
+  function.insert(function.end(), prologue_.begin(), prologue_.end());
+  function.insert(function.end(), body_.begin(), body_.end());
+  SpirvBuilder::append(function, spv::OpFunctionEnd, {});
+  b_.emitRaw(SpirvBuilder::Functions, function);
+}
+
+void KernelEmitter::emitValueFunction(SpvId fn) {
+  if (!structureControlFlow()) return;
+  SpvId result = typeOf(f_.getReturnType());
+  std::vector<SpvId> params;
+  for (const Argument &arg : f_.args()) params.push_back(typeOf(arg.getType()));
+  Words function;
+  // DontInline keeps spirv-opt from inlining it back (finishKernelModule clears it for the drivers).
+  SpirvBuilder::append(function, spv::OpFunction, {result, fn, uint32_t(spv::FunctionControlDontInlineMask), b_.typeFunction(result, params)});
+  for (const Argument &arg : f_.args()) {
+    SpvId id = b_.newId();
+    SpirvBuilder::append(function, spv::OpFunctionParameter, {typeOf(arg.getType()), id});
+    values_[&arg] = id;
+  }
+  SpirvBuilder::append(function, spv::OpLabel, {labels_.lookup(&f_.getEntryBlock())});
+  emitBody(function);
+}
+
+void KernelEmitter::emit() {
+  if (!structureControlFlow()) return;
   uint32_t pushWords = (abi::kPushArgumentsOffset + (layout_.pushArguments ? uint32_t(alignTo(layout_.argumentBytes, 4)) : 0)) / 4;
   pushVar_ = m_.pushConstantVar(pushWords);
   interface_.insert(pushVar_);
-  for (BasicBlock *bb : cfg_.blockOrder) labels_[bb] = b_.newId();
   linearLanes_ = kernelUsesLanes(f_);
   coherentLoads_ = kernelAcquiresAtDeviceScope(f_);
 
@@ -828,12 +870,7 @@ void KernelEmitter::emit() {
     privateVar_ = b_.newId();
     SpirvBuilder::append(function, spv::OpVariable, {b_.typePointer(spv::StorageClassFunction, array), privateVar_, uint32_t(spv::StorageClassFunction)});
   }
-  for (BasicBlock *bb : cfg_.blockOrder) emitBlock(*bb);
-  function.insert(function.end(), functionVariables_.begin(), functionVariables_.end()); // typed local arrays
-  function.insert(function.end(), prologue_.begin(), prologue_.end());
-  function.insert(function.end(), body_.begin(), body_.end());
-  SpirvBuilder::append(function, spv::OpFunctionEnd, {});
-  b_.emitRaw(SpirvBuilder::Functions, function);
+  emitBody(function);
 
   Words entry{uint32_t(spv::ExecutionModelGLCompute), fn};
   SpirvBuilder::appendString(entry, f_.getName());
@@ -867,12 +904,20 @@ static KernelSpirv emitKernelModule(Function &kernel, const KernelLayout &layout
   b.emit(SpirvBuilder::MemoryModel, spv::OpMemoryModel, {uint32_t(spv::AddressingModelPhysicalStorageBuffer64), uint32_t(spv::MemoryModelGLSL450)});
   state.createBlockDimSpecConstants();
   KernelEmitter(state, kernel, layout).emit();
+  static const KernelLayout kNoLayout; // value functions have no arguments in memory, no memory of their own
+  for (size_t i = 0; i < state.valueFunctionsToEmit.size(); ++i) { // in the order of their first calls
+    Function &f = *state.valueFunctionsToEmit[i];
+    KernelEmitter(state, f, kNoLayout).emitValueFunction(state.valueFunctionIds.at(&f));
+  }
   KernelSpirv module{kernel.getName().str(), b.finish()};
   if (state.constantWindowVar) module.requiredFeatures |= blob::kConstantWindow;
   module.minSubgroupSize = state.minSubgroupSize;
   // Without native 64-bit integers the module keeps them where they cannot be lowered: its
   // capability then names what the device must have.
-  if (!ctx.native.int64) (void)lowerInt64(module.words);
+  if (!ctx.native.int64) {
+    TimedStage timed("lower 64-bit integers");
+    (void)lowerInt64(module.words);
+  }
   return module;
 }
 

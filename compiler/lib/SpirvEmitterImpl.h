@@ -45,6 +45,11 @@ struct ModuleState {
   std::map<uint32_t, SpvId> pushConstantVars; // by word count
   SpvId constantWindowVar = 0;                 // made by constantWindow()
   uint32_t minSubgroupSize = 0;                // from __hipvk_warp_reach (blob::KernelModuleHeader)
+  // The value functions the module's kernel calls (ValueFunctions.h), each emitted once: the id a
+  // call names, and all of them in the order of their first calls.
+  std::map<const llvm::Function *, SpvId> valueFunctionIds;
+  std::vector<llvm::Function *> valueFunctionsToEmit;
+  SpvId valueFunction(llvm::Function &f);
 
   ModuleState(CompileContext &ctx, const llvm::DataLayout &dl) : ctx(ctx), dl(dl) {}
   SpvId builtinInput(SpvId &cache, spv::BuiltIn builtin, SpvId type);
@@ -90,6 +95,8 @@ class KernelEmitter {
 public:
   KernelEmitter(ModuleState &m, llvm::Function &f, const KernelLayout &layout) : m_(m), b_(m.b), f_(f), layout_(layout) {}
   void emit();
+  // A value function (ValueFunctions.h) as SPIR-V function `fn`; the emitter is made with an empty layout.
+  void emitValueFunction(SpvId fn);
 
 private:
   friend struct CallLowering;
@@ -209,6 +216,8 @@ private:
   void emitFence(llvm::FenceInst &fence);
 
   // ---- instructions
+  bool structureControlFlow(); // annotates cfg_ and gives each block its label; false (reported) when it cannot
+  void emitBody(Words &function); // the blocks after the function's first label, then OpFunctionEnd
   void emitBlock(llvm::BasicBlock &bb);
   SpvId emitInstruction(llvm::Instruction &inst);
   SpvId emitBinary(llvm::BinaryOperator &inst);

@@ -507,7 +507,6 @@ std::string Int64Lowering::prepareTypes() {
     case spv::OpSpecConstant: case spv::OpSpecConstantOp: case spv::OpSpecConstantComposite:
       if (int64Types_.count(o[0])) return "a 64-bit specialization constant";
       break;
-    case spv::OpFunctionParameter: return "a function with parameters";
     default: break;
     }
   }
@@ -602,6 +601,10 @@ std::string Int64Lowering::run(Words &out) {
       if (std::string problem = lowerGlobal(inst, globals); !problem.empty()) return problem;
       continue;
     }
+    if (inst.op == spv::OpFunction) { // value functions (ValueFunctions.h) take and return pairs
+      append(body_, inst.op, {mapType(o[0]), o[1], o[2], mapType(o[3])});
+      continue;
+    }
     bool touches = inst.hasType && isInt64Type(inst.type()), vectors = inst.hasType && int64Vectors_.count(inst.type());
     for (size_t i = inst.hasType + inst.hasResult; i < o.size(); ++i)
       if (!isLiteralOperand(inst.op, i)) {
@@ -627,13 +630,14 @@ std::string Int64Lowering::run(Words &out) {
     switch (inst.op) {
     case spv::OpPhi: case spv::OpSelect: case spv::OpCopyObject: case spv::OpLoad: case spv::OpUndef:
     case spv::OpCompositeConstruct: case spv::OpCompositeExtract: case spv::OpCompositeInsert: case spv::OpBitwiseAnd:
-    case spv::OpBitwiseOr: case spv::OpBitwiseXor: case spv::OpNot: case spv::OpReadClockKHR: {
+    case spv::OpBitwiseOr: case spv::OpBitwiseXor: case spv::OpNot: case spv::OpReadClockKHR:
+    case spv::OpFunctionParameter: case spv::OpFunctionCall: {
       Words operands = o;
       operands[0] = mapType(o[0]);
       append(body_, inst.op, operands);
       continue;
     }
-    case spv::OpStore: append(body_, inst.op, o); continue;
+    case spv::OpStore: case spv::OpReturnValue: append(body_, inst.op, o); continue;
     default:
       if (std::string problem = lowerInstruction(inst); !problem.empty()) return problem;
     }

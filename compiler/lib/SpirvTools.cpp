@@ -33,6 +33,12 @@ std::string optimizeSpirv(std::vector<uint32_t> &words) {
   return "";
 }
 
+void allowInlining(std::vector<uint32_t> &words) {
+  constexpr size_t kHeaderWords = 5;
+  for (size_t i = kHeaderWords; i < words.size(); i += words[i] >> 16)
+    if ((words[i] & 0xffff) == spv::OpFunction) words[i + 3] &= ~uint32_t(spv::FunctionControlDontInlineMask);
+}
+
 std::string disassembleSpirv(const std::vector<uint32_t> &words) {
   spvtools::SpirvTools tools(kTargetEnv);
   std::string text;

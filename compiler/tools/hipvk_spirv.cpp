@@ -9,9 +9,11 @@
 //   hipvk-spirv --link-rdc <objects, archives, .bc>... -o <output.hipfb> [--stub <file.s>]
 //                                                         link relocatable device code, compile it once
 // Common options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--passes=a,b] [--source-name <path>] [-v]
+//                 [--time-report] (wall time per stage on stderr)
 //                 [--logical-warp <32|64>] (compile the input as logical warps of that width: codegen tests)
 // Exit status 1 with "file:line:col: error: ..." lines on stderr for code it cannot compile.
 #include "Compiler.h"
+#include "TimeReport.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -31,7 +33,7 @@ static const char kUsage[] =
     "       hipvk-spirv --emit-spvasm <input.bc|input.ll> -o <output.spvasm|->\n"
     "       hipvk-spirv --package-rdc <input.bc> -o <output>\n"
     "       hipvk-spirv --link-rdc <object|archive|.bc>... -o <output.hipfb> [--stub <output.s>]\n"
-    "options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--source-name <path as given to hipcc>] [-v]\n"
+    "options: [--save-temps <prefix>] [--no-spirv-opt] [--no-portable] [--source-name <path as given to hipcc>] [-v] [--time-report]\n"
     "         [--logical-warp <32|64>]\n";
 
 namespace {
@@ -100,6 +102,9 @@ std::unique_ptr<llvm::Module> readModule(const std::string &path, llvm::LLVMCont
 } // namespace
 
 int main(int argc, char **argv) {
+  struct PrintTimeReport { // after the compilation's own stages, at any return
+    ~PrintTimeReport() { std::cerr << hipvk::timeReport(); }
+  } printTimeReport;
   std::vector<std::string> inputs;
   std::string output, stub, wave32Input, wave64Input, wave32Target, wave64Target;
   hipvk::CompileOptions options;
@@ -112,6 +117,7 @@ int main(int argc, char **argv) {
     else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
     else if (a == "--no-portable") options.portableVariant = false;
     else if (a == "-v") verbose = true;
+    else if (a == "--time-report") hipvk::enableTimeReport();
     else if (a == "--emit-spvasm") mode = Mode::EmitAssembly;
     else if (a == "--package-rdc") mode = Mode::PackageRdc;
     else if (a == "--link-rdc") mode = Mode::LinkRdc;

@@ -8,21 +8,30 @@
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
+; The kernel calls the library's division and square root, value functions of their own
+; (compiler/lib/ValueFunctions.h); arcp and afn keep Vulkan's instructions inline.
 ; CHECK: OpDecorate %[[ALGO:[0-9]+]] SpecId 5
 ; CHECK: %[[ALGO]] = OpSpecConstantFalse %bool
-; CHECK-LABEL: OpFunction
+; CHECK-LABEL: OpFunction %void
+; CHECK: OpFunctionCall %float %[[DIV:[0-9]+]]
+; CHECK: OpFDiv %float
+; CHECK: OpFunctionCall %float %[[SQRT:[0-9]+]]
+; CHECK: OpExtInst %float %{{[0-9]+}} Sqrt
+; CHECK: OpFunctionEnd
+; CHECK: %[[DIV]] = OpFunction %float
 ; CHECK: %[[A:[0-9]+]] = OpFConvert %double
 ; CHECK: %[[B:[0-9]+]] = OpFConvert %double
 ; CHECK: %[[Q:[0-9]+]] = OpFDiv %double %[[A]] %[[B]]
 ; CHECK: OpFConvert %float %[[Q]]
 ; CHECK: OpFDiv %float %float_1
 ; CHECK: Fma
-; CHECK: OpFDiv %float %{{[0-9]+}} %{{[0-9]+}}
+; CHECK: OpFunctionEnd
+; CHECK: %[[SQRT]] = OpFunction %float
 ; CHECK: %[[R:[0-9]+]] = OpExtInst %double %{{[0-9]+}} Sqrt
 ; CHECK: OpFConvert %float %[[R]]
 ; CHECK: InverseSqrt
 ; CHECK: Fma
-; CHECK: OpExtInst %float %{{[0-9]+}} Sqrt
+; CHECK: OpFunctionEnd
 ; CHECK-LABEL: OpMemoryModel
 ; CHECK-NOT: SpecId 5
 define amdgpu_kernel void @k(ptr addrspace(1) %out, float %x, float %y) {
