@@ -127,6 +127,9 @@ class Device {
   // device's own size, or one VK_EXT_subgroup_size_control can require of compute shaders.
   // Otherwise, the reason ("device subgroups 4..16", "...").
   std::string cannotRunWaveSize(uint32_t size, uint32_t threads) const;
+  // Why the driver cannot compile a module of `words` SPIR-V words once its calls are inlined
+  // (hipvk/spirv_size.h); empty when it can.
+  std::string cannotCompileInlinedWords(size_t words) const;
   // The subgroup sizes a fixed-width module can run at here (hipvk-info), e.g. "32" or "32, 64".
   std::string fixedWaveSizes() const;
   // The compute family's timestamp bits.

@@ -2,6 +2,7 @@
 
 #include <hipvk/kernel_abi.h>
 #include <hipvk/offload_blob.h>
+#include <hipvk/spirv_size.h>
 #include <spirv/unified1/spirv.h>
 
 #include <algorithm>
@@ -272,6 +273,7 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
     std::memcpy(module.words.data(), m.spirv.data(), m.spirv.size());
     SpirvInterface interface = scanSpirv(module.words);
     module.capabilities = std::move(interface.capabilities);
+    module.inlinedWords = spirv::inlinedWords(module.words);
     for (std::string_view name : m.kernels) {
       if (std::find(interface.entryPoints.begin(), interface.entryPoints.end(), name) == interface.entryPoints.end())
         invalidImage("kernel " + std::string(name) + " is not an entry point of its SPIR-V module");
@@ -465,6 +467,11 @@ size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchCond
     }
     if (std::string cap = device_.missingCapability(module.capabilities); !cap.empty()) {
       missing = cap;
+      continue;
+    }
+    // A driver that inlines every call and fails past a size (SwiftShader) gets no larger module.
+    if (std::string why = device_.cannotCompileInlinedWords(module.inlinedWords); !why.empty()) {
+      missing = why;
       continue;
     }
     // A run-time-width module whose shuffles reach further than the device's subgroups (CUDA's

@@ -78,6 +78,7 @@ struct SpirvModule {
   uint32_t minSubgroupSize = 0;           // blob::KernelModuleHeader::min_subgroup_size
   std::vector<uint32_t> words;
   std::vector<std::string> capabilities;  // the OpCapability enumerants it declares, in decimal
+  size_t inlinedWords = 0;                // its size with every call inlined (hipvk/spirv_size.h)
 };
 
 class Module;

@@ -21,7 +21,7 @@ namespace hipvk {
 struct SegmentPreset;
 
 struct CompileOptions {
-  bool optimizeSpirv = true;       // run spirv-opt's performance passes on the result
+  bool optimizeSpirv = true;       // run spirv-opt's passes on the result (SpirvTools.cpp)
   std::string passPipelineOverride; // run only these registry passes (tests)
   std::string saveTempsPrefix;      // when set, write <prefix>.ll (final IR) and <prefix>.<i>.spv per kernel
                                     // (<prefix>.<i>.<variant>.spv for its variants)

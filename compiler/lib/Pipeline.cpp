@@ -30,10 +30,13 @@
 #include <hipvk/offload_blob.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <set>
+#include <thread>
 
 using namespace llvm;
 
@@ -204,6 +207,22 @@ std::string finishKernelModule(KernelSpirv &module, size_t index, const CompileO
   return {};
 }
 
+// Finishes modules[i] for each i of `indices`, on as many threads as the machine has (each module
+// is validated and optimised on its own); returns each one's error text, empty when fine.
+std::vector<std::string> finishKernelModules(std::vector<KernelSpirv> &modules, const std::vector<size_t> &indices,
+                                             const CompileOptions &options) {
+  std::vector<std::string> errors(indices.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t k; (k = next++) < indices.size();) errors[k] = finishKernelModule(modules[indices[k]], indices[k], options);
+  };
+  const size_t threads = std::min<size_t>(indices.size(), std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::jthread> helpers;
+  for (size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+  work();
+  return errors;
+}
+
 // The segment as `layout` has it, on top of the `earlier` compilations' places.
 std::shared_ptr<SegmentPreset> segmentPreset(const ModuleLayout &layout, const SegmentPreset *earlier) {
   auto preset = std::make_shared<SegmentPreset>(earlier ? *earlier : SegmentPreset{});
@@ -269,13 +288,15 @@ std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOption
     modules = emitSpirv(*copy, ctx);
   }
   if (ctx.diagnostics.hasErrors() || kernelMetadata(ctx.layout, modules) != fallback.metadata) return {};
+  std::vector<size_t> kept;
+  for (size_t i = 0; i < modules.size(); ++i)
+    if (const Function *kernel = copy->getFunction(modules[i].kernel); kernel && wanted(*kernel, modules[i])) kept.push_back(i);
+  for (size_t i : kept) modules[i].variant = variant;
+  const std::vector<std::string> errors = finishKernelModules(modules, kept, options);
+  if (any_of(errors, [](const std::string &e) { return !e.empty(); })) return {};
   std::vector<KernelSpirv> variants;
-  for (size_t i = 0; i < modules.size(); ++i) {
-    const Function *kernel = copy->getFunction(modules[i].kernel);
-    if (!kernel || !wanted(*kernel, modules[i])) continue;
-    if (!finishKernelModule(modules[i], i, options).empty()) return {};
+  for (size_t i : kept) {
     modules[i].requiredFeatures |= requiredFeatures;
-    modules[i].variant = variant;
     saveVariant(options, i, modules[i]);
     variants.push_back(std::move(modules[i]));
   }
@@ -423,13 +444,17 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
     result.errors = ctx.diagnostics.messages();
     return result;
   }
+  std::vector<size_t> all(result.modules.size());
+  std::iota(all.begin(), all.end(), 0);
+  const std::vector<std::string> errors = finishKernelModules(result.modules, all, options);
+  for (size_t i = 0; i < result.modules.size(); ++i)
+    if (!errors[i].empty()) ctx.diagnostics.error(m.getFunction(result.modules[i].kernel), errors[i]); // file:line of the kernel
+  if (ctx.diagnostics.hasErrors()) {
+    result.errors = ctx.diagnostics.messages();
+    return result;
+  }
   for (size_t i = 0; i < result.modules.size(); ++i) {
-    KernelSpirv &module = result.modules[i];
-    if (std::string error = finishKernelModule(module, i, options); !error.empty()) {
-      ctx.diagnostics.error(m.getFunction(module.kernel), error); // file:line of the kernel
-      result.errors = ctx.diagnostics.messages();
-      return result;
-    }
+    const KernelSpirv &module = result.modules[i];
     if (!options.saveTempsPrefix.empty())
       writeFile(options.saveTempsPrefix + "." + std::to_string(i) + ".spv", module.words.data(), module.words.size() * 4, sys::fs::OF_None);
   }

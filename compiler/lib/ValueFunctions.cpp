@@ -111,9 +111,18 @@ void markForInlining(Module &m, const CompileContext &ctx) {
     if (classifier.becomesValueFunction(*f)) makeValueFunction(*f);
   }
   for (Function &f : m) {
-    if (f.isDeclaration() || isKernel(f) || isValueFunction(f)) continue;
-    f.removeFnAttr(Attribute::NoInline);
-    f.addFnAttr(Attribute::AlwaysInline);
+    if (f.isDeclaration() || isKernel(f)) continue;
+    if (!isValueFunction(f)) {
+      f.removeFnAttr(Attribute::NoInline);
+      f.addFnAttr(Attribute::AlwaysInline);
+      continue;
+    }
+    // A call on constants is inlined: optimisation then folds it whole (pow(2.0, 3), a software
+    // double product of two literals).
+    for (User *u : f.users())
+      if (auto *call = dyn_cast<CallBase>(u); call && call->getCalledFunction() == &f &&
+                                              all_of(call->args(), [](const Use &arg) { return isa<Constant>(arg.get()); }))
+        call->addFnAttr(Attribute::AlwaysInline);
   }
 }
 
