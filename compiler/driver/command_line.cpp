@@ -56,6 +56,7 @@ const char *kHelp =
     "                       (wave32) and gfx900 (wave64); the run-time-width form is always built\n"
     "  -mwavefrontsize64 / -mno-wavefrontsize64   the wave size of gfx10+ targets, as in ROCm\n"
     "  --save-temps         keep <stem>.device.bc, <stem>.<i>.spv, <stem>.hipfb next to the output\n"
+    "  -ftime-report        where the time goes: Clang's report and the backend's, per stage\n"
     "  --no-portable        skip the kernel modules for devices without 64-bit or 8/16-bit types\n"
     "                       (SwiftShader, many mobile GPUs): faster compiles, but no run there\n"
     "  -v                   print every command; -### print without running\n"
@@ -144,6 +145,11 @@ Options parse(int argc, char **argv) {
     if (a == "--save-temps" || a == "-save-temps" || startsWith(a, "-save-temps=") ||
         startsWith(a, "--save-temps=")) {
       o.saveTemps = true;
+      continue;
+    }
+    if (a == "-ftime-report") { // Clang's own report, and the backend's (hipvk-spirv --time-report)
+      o.timeReport = true;
+      o.common.push_back(a);
       continue;
     }
     if (a == "-c") { o.phase = Phase::Compile; continue; }

@@ -35,6 +35,7 @@ struct Options {
   std::optional<std::string> debug;     // "-g", "-g0", "-gline-tables-only", ...
   Phase phase = Phase::Link;
   bool saveTemps = false;
+  bool timeReport = false; // -ftime-report: also the backend's stages
   bool printVersion = false;
   bool printHelp = false;
   bool shared = false;

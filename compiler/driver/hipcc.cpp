@@ -283,6 +283,7 @@ struct Driver {
     if (!ir.wave64.empty()) be.insert(be.end(), {"--wave64", ir.wave64, "--wave64-target", ir.wave64Target});
     be.insert(be.end(), {"-o", blob, "--source-name", in.path});
     if (opt.saveTemps) be.insert(be.end(), {"--save-temps", prefix});
+    if (opt.timeReport) be.push_back("--time-report");
     if (!opt.portable) be.push_back("--no-portable");
     requireBackend();
     runOrExit(be);

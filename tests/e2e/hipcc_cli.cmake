@@ -180,6 +180,12 @@ __global__ void dot16(const float *a, const float *b, float *out) {
   out[threadIdx.x] = acc;
 }
 ]=])
+# -ftime-report: Clang's report and the backend's stages (the passes by name).
+run_hipcc(-c ${WORK}/unroll.hip -o unroll_timed.o -ftime-report)
+expect_rc(ZERO "-ftime-report")
+expect_match("hipvk-spirv time report" "-ftime-report: the backend's report")
+expect_match("pass hipvk-optimize" "-ftime-report: the backend's passes")
+expect_match("Clang front-end time report" "-ftime-report: Clang's report")
 run_hipcc(-c ${WORK}/unroll.hip -o unroll.o --save-temps --no-portable)
 expect_rc(ZERO "unroll.hip")
 expect_no_match("loop not unrolled" "#pragma unroll without warnings")

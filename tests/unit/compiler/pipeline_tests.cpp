@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include "parsed_module.h"
 #include <hipvk/offload_blob.h>
+#include <hipvk/spirv_size.h>
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -723,4 +724,33 @@ TEST_CASE("counted loops O2 left rolled are unrolled by 4, in order; large or co
     if (previous) CHECK(inst.getOperand(0) == previous);
     previous = &inst;
   }
+}
+
+TEST_CASE("the device library's large functions of values stay SPIR-V functions, called at each use") {
+  // Two double divisions of the portable variant: the software division is one function, called
+  // twice; its inlined size (hipvk/spirv_size.h) counts its body at each call.
+  Parsed p(R"(
+define amdgpu_kernel void @two_divisions(ptr addrspace(1) %out, double %a, double %b, double %c) {
+  %q = fdiv double %a, %b
+  %r = fdiv double %q, %c
+  store double %r, ptr addrspace(1) %out, align 8
+  ret void
+}
+)");
+  CompileResult r = compileModule(*p.module, {});
+  REQUIRE_MESSAGE(r.errors.empty(), joined(r.errors));
+  REQUIRE(r.portable.size() == 1);
+  const std::vector<uint32_t> &words = r.portable[0].words;
+  CHECK(validateSpirv(words) == "");
+  const std::string text = disassembleSpirv(words);
+  size_t functions = 0, calls = 0;
+  for (size_t at = text.find("= OpFunction "); at != std::string::npos; at = text.find("= OpFunction ", at + 1)) ++functions;
+  for (size_t at = text.find("OpFunctionCall"); at != std::string::npos; at = text.find("OpFunctionCall", at + 1)) ++calls;
+  CHECK(functions >= 2);
+  CHECK(calls >= 2);
+  CHECK(text.find("DontInline") == std::string::npos); // cleared for the drivers
+  CHECK(text.find("OpFunctionParameter %v2uint") != std::string::npos); // i64 signatures as pairs
+  CHECK(spirv::inlinedWords(words) > words.size());
+  // A module without calls is its own size.
+  CHECK(spirv::inlinedWords(r.modules[0].words) >= r.modules[0].words.size());
 }
