@@ -10,7 +10,7 @@ int main() {
   checkRoundedArithmetic(bits);
   const bool doubleSpecialsRan = checkCallForms();
   if (!doubleSpecialsRan && e2e::g_failures == 0)
-    e2e::skip_missing_feature("the call forms and double special values in software doubles (beyond SwiftShader's shader compiler)",
+    e2e::skip_missing_feature("the double special values in software doubles (beyond SwiftShader's shader compiler)",
                               "Float64");
   return e2e::finish("math");
 }

@@ -9,6 +9,6 @@
 
 void checkIntegerIntrinsics(const std::vector<unsigned> &bits);
 void checkRoundedArithmetic(const std::vector<unsigned> &bits);
-// Returns false when the call forms or the double-precision special values could not run (in
+// Returns false when the double call forms or the double special values could not run (in
 // software doubles, beyond SwiftShader's shader compiler).
 bool checkCallForms();
