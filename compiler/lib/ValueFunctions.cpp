@@ -47,31 +47,10 @@ public:
 
   Shape shapeOf(const Function &f) {
     if (auto it = shapes_.find(&f); it != shapes_.end()) return it->second;
-    Shape &shape = shapes_[&f]; // a cycle (refused by PrepareInliningPass) ends impure
-    Shape result{true, 0};
-    for (const Instruction &inst : instructions(f)) {
-      ++result.instructions;
-      if (const auto *call = dyn_cast<CallBase>(&inst)) {
-        const Function *callee = call->getCalledFunction();
-        if (!callee || call->isInlineAsm()) return shape = Shape{};
-        if (callee->isIntrinsic()) {
-          if (!callee->doesNotAccessMemory() || callee->isConvergent() || deviceBuiltin(callee->getName())) return shape = Shape{};
-          continue;
-        }
-        if (std::optional<DeviceBuiltin> b = deviceBuiltin(callee->getName())) {
-          if (!deviceBuiltinIsArithmetic(*b)) return shape = Shape{};
-          continue;
-        }
-        if (callee->isDeclaration()) return shape = Shape{};
-        if (isValueFunction(*callee)) continue;
-        Shape inner = shapeOf(*callee);
-        if (!inner.pure) return shape = Shape{};
-        result.instructions += inner.instructions;
-        continue;
-      }
-      if (inst.mayReadOrWriteMemory() || isa<AllocaInst>(inst)) return shape = Shape{};
-    }
-    return shape = result;
+    shapes_[&f] = Shape{}; // a cycle (refused by PrepareInliningPass) ends impure
+    const Shape shape = measure(f); // looks up callees: no reference into shapes_ is held across it
+    shapes_[&f] = shape;
+    return shape;
   }
 
   bool becomesValueFunction(Function &f) {
@@ -81,6 +60,33 @@ public:
   }
 
 private:
+  Shape measure(const Function &f) {
+    Shape result{true, 0};
+    for (const Instruction &inst : instructions(f)) {
+      ++result.instructions;
+      if (const auto *call = dyn_cast<CallBase>(&inst)) {
+        const Function *callee = call->getCalledFunction();
+        if (!callee || call->isInlineAsm()) return Shape{};
+        if (callee->isIntrinsic()) {
+          if (!callee->doesNotAccessMemory() || callee->isConvergent() || deviceBuiltin(callee->getName())) return Shape{};
+          continue;
+        }
+        if (std::optional<DeviceBuiltin> b = deviceBuiltin(callee->getName())) {
+          if (!deviceBuiltinIsArithmetic(*b)) return Shape{};
+          continue;
+        }
+        if (callee->isDeclaration()) return Shape{};
+        if (isValueFunction(*callee)) continue;
+        const Shape inner = shapeOf(*callee);
+        if (!inner.pure) return Shape{};
+        result.instructions += inner.instructions;
+        continue;
+      }
+      if (inst.mayReadOrWriteMemory() || isa<AllocaInst>(inst)) return Shape{};
+    }
+    return result;
+  }
+
   const CompileContext &ctx_;
   DenseMap<const Function *, Shape> shapes_;
 };
