@@ -881,20 +881,6 @@ std::string Device::cannotRunWaveSize(uint32_t size, uint32_t threads) const {
   return {};
 }
 
-// SwiftShader inlines every call before compiling, and its compiler (Subzero) crashes, rather than
-// failing, on some large functions (Debian 12's chromium-common 156.0.8078.108). Size alone does
-// not predict it: of the e2e kernels in software doubles, some of 189K-567K SPIR-V words once
-// inlined crashed it while others of 305K and 395K compiled; all of 747K and more crashed it. The
-// runtime refuses those cleanly (docs/HIP_ON_VULKAN.md, "Devices without 64-bit types (SwiftShader)").
-constexpr size_t kSwiftShaderInlinedWords = 700'000;
-
-std::string Device::cannotCompileInlinedWords(size_t words) const {
-  if (v12Props_.driverID != VK_DRIVER_ID_GOOGLE_SWIFTSHADER || words <= kSwiftShaderInlinedWords) return {};
-  return "a shader compiler that takes kernels of up to " + std::to_string(kSwiftShaderInlinedWords) +
-         " SPIR-V words once their calls are inlined (this module has " + std::to_string(words) +
-         "; SwiftShader's crashes on larger ones)";
-}
-
 std::string Device::fixedWaveSizes() const {
   std::string sizes;
   for (uint32_t size : {32u, 64u})

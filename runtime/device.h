@@ -128,8 +128,13 @@ class Device {
   // Otherwise, the reason ("device subgroups 4..16", "...").
   std::string cannotRunWaveSize(uint32_t size, uint32_t threads) const;
   // Why the driver cannot compile a module of `words` SPIR-V words once its calls are inlined
-  // (hipvk/spirv_size.h); empty when it can.
+  // (hipvk/spirv_size.h); empty when it can (compile_isolation.cpp).
   std::string cannotCompileInlinedWords(size_t words) const;
+  // Where the driver's compiler may crash on a large kernel (SwiftShader), compiles the pipeline
+  // createPipeline would create in a child process first; the reason the kernel cannot run when
+  // the child died, empty otherwise (compile_isolation.cpp).
+  std::string crashesCompiling(size_t inlinedWords, VkShaderModule module, const char *entryPoint,
+                               const std::array<uint32_t, 4> &specialization, uint32_t waveSize);
   // The subgroup sizes a fixed-width module can run at here (hipvk-info), e.g. "32" or "32, 64".
   std::string fixedWaveSizes() const;
   // The compute family's timestamp bits.

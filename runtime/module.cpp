@@ -513,6 +513,8 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   // Conditions none of the kernel's modules has change nothing: one pipeline serves them.
   auto key = std::make_tuple(&kernel, launchConditions & kernel.launchConditions, block.x, block.y, block.z, dynamicShared);
   auto it = pipelines_.find(key);
+  if (auto refused = compilerCrashes_.find(key); refused != compilerCrashes_.end())
+    noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", refused->second);
   if (it == pipelines_.end()) {
     const size_t index = moduleFor(kernel, launchConditions, block.x * block.y * block.z);
     const uint32_t features = module_.spirv_[index].requiredFeatures, wave = blob::requiredWaveSize(features);
@@ -525,8 +527,14 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
     const Clock::time_point start = Clock::now();
     VkShaderModule shaderModule = shader(index);
     const Clock::time_point shaderReady = Clock::now();
+    const std::array<uint32_t, 4> specialization{block.x, block.y, block.z, dynamicShared};
+    if (std::string why = device_.crashesCompiling(module_.spirv_[index].inlinedWords, shaderModule, kernel.name.c_str(), specialization, wave);
+        !why.empty()) {
+      compilerCrashes_.emplace(key, why);
+      noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", why);
+    }
     it = pipelines_
-             .emplace(key, device_.createPipeline(shaderModule, kernel.name.c_str(), {block.x, block.y, block.z, dynamicShared}, wave))
+             .emplace(key, device_.createPipeline(shaderModule, kernel.name.c_str(), specialization, wave))
              .first;
     auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
     log("pipeline ready in %.3f ms (shader module %.3f ms)", ms(Clock::now() - start), ms(shaderReady - start));

@@ -134,7 +134,9 @@ class Module {
     VkDescriptorSet constantWindow_ = VK_NULL_HANDLE;
     std::mutex mutex_;
     // Per (kernel, the launch conditions of its modules that hold, block size, dynamic shared bytes).
-    std::map<std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>, vk::Pipeline> pipelines_;
+    using PipelineKey = std::tuple<const KernelInfo *, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t>;
+    std::map<PipelineKey, vk::Pipeline> pipelines_;
+    std::map<PipelineKey, std::string> compilerCrashes_; // what Device::crashesCompiling found
   };
 
   // Parses Clang's fat-binary wrapper around a hipvk blob; throws hipErrorInvalidImage.

@@ -29,6 +29,7 @@ struct CompileOptions {
   bool portableVariant = true;      // also compile kernels for devices without optional types (--no-portable)
   const SegmentPreset *segmentPreset = nullptr; // share an earlier compilation's global segment (WaveVariants.cpp)
   unsigned logicalWarpSize = 0;     // build warps of this many lanes from narrower subgroups (LogicalWarpsPass.cpp)
+  bool verbose = false;             // -v: say on stderr why a variant was not kept
 };
 
 // One kernel's SPIR-V module: each kernel is a module of its own, so that no module holds the

@@ -84,7 +84,9 @@ constexpr std::pair<const char *, const char *> kRoutes[] = {
 // devices with the fma algorithms one reduction and one polynomial instead of OCML's
 // extended-precision sequences (the accurate exp and exp2 even where the programs' expf and exp2f
 // take CUDA's form, math.hip).
-// Left alone: the calls in the __hipvk_ functions, which are those functions' other paths.
+// Left alone: the calls in the __hipvk_ functions, which are those functions' other paths, and
+// calls of value functions at a later link (the portable variant's), which are such paths inlined
+// since, their signatures possibly softened already.
 constexpr std::pair<const char *, const char *> kLibraryRoutes[] = {
     {"__ocml_exp_f32", "__hipvk_accurate_expf"}, {"__ocml_exp2_f32", "__hipvk_accurate_exp2f"}, {"__ocml_exp10_f32", "__hipvk_exp10f"},
     {"__ocml_log_f32", "__hipvk_logf"},   {"__ocml_log2_f32", "__hipvk_log2f"}, {"__ocml_log10_f32", "__hipvk_log10f"},
@@ -95,7 +97,7 @@ bool routeLibraryCalls(Module &m) {
   bool routed = false;
   for (auto [from, to] : kLibraryRoutes) {
     Function *f = m.getFunction(from);
-    if (!f) continue;
+    if (!f || isValueFunction(*f)) continue;
     FunctionCallee route; // declared at the first call routed
     for (User *u : make_early_inc_range(f->users()))
       if (auto *call = dyn_cast<CallInst>(u); call && call->getCalledFunction() == f && !call->getFunction()->getName().starts_with("__hipvk_")) {

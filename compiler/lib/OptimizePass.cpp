@@ -4,7 +4,9 @@
 #include "AnalysisManagers.h"
 #include "DeviceBuiltins.h"
 #include "Passes.h"
+#include "ValueFunctions.h"
 
+#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/TargetTransformInfo.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -13,6 +15,7 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/Scalar/InferAddressSpaces.h>
 #include <llvm/Transforms/Scalar/SROA.h>
+#include <llvm/Transforms/Utils/LoopUtils.h>
 
 using namespace llvm;
 
@@ -45,11 +48,36 @@ void annotateLaunchRanges(Module &m) {
   }
 }
 
+// AMDGPU's cost model counts a call as one instruction, and unrolls a loop that reads __shared__
+// memory by up to 1000 of them, at run time: a loop of value-function calls (double exp) became
+// five copies of each call, five times the SPIR-V once a driver inlines them. Such loops, larger
+// than kMaxUnrolledLoopBody counted as drivers see them, are marked to stay rolled.
+void keepLargeLoopsRolled(Module &m, FunctionAnalysisManager &fam) {
+  for (Function &f : m) {
+    if (f.isDeclaration()) continue;
+    for (Loop *loop : fam.getResult<LoopAnalysis>(f).getLoopsInPreorder()) {
+      unsigned instructions = 0;
+      bool calls = false;
+      for (BasicBlock *block : loop->blocks())
+        for (Instruction &inst : *block) {
+          auto *call = dyn_cast<CallBase>(&inst);
+          calls |= call && call->getCalledFunction() && isValueFunction(*call->getCalledFunction());
+          instructions += call ? instructionsOnceInlined(*call) : 1;
+        }
+      if (calls && instructions > kMaxUnrolledLoopBody)
+        loop->setLoopID(makePostTransformationMetadata(f.getContext(), loop->getLoopID(), {},
+                                                       {MDNode::get(f.getContext(), MDString::get(f.getContext(), "llvm.loop.unroll.disable"))}));
+    }
+    fam.invalidate(f, PreservedAnalyses::none());
+  }
+}
+
 } // namespace
 
 PreservedAnalyses OptimizePass::run(Module &m, ModuleAnalysisManager &) {
   annotateLaunchRanges(m);
   AnalysisManagers analyses(ctx.targetMachine);
+  keepLargeLoopsRolled(m, analyses.function);
   ModulePassManager mpm = analyses.builder.buildPerModuleDefaultPipeline(OptimizationLevel::O2);
   FunctionPassManager late;
   late.addPass(InferAddressSpacesPass(/*flat address space*/ 0));

@@ -276,24 +276,30 @@ template <typename Prepare, typename Wanted>
 std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOptions &options, const CompileResult &fallback,
                                         const char *variant, uint32_t requiredFeatures, Prepare prepare, Wanted wanted) {
   TimedStage timed(std::string("variant: ") + variant);
+  auto dropped = [&](ArrayRef<std::string> reasons) {
+    if (options.verbose)
+      for (const std::string &reason : reasons) llvm::errs() << "hipvk-spirv: no " << variant << " variant: " << reason << "\n";
+    return std::vector<KernelSpirv>{};
+  };
   std::unique_ptr<Module> copy = CloneModule(input);
   CompileContext ctx;
   ctx.segmentPreset = options.segmentPreset;
   ctx.logicalWarpSize = options.logicalWarpSize;
   prepare(*copy, ctx);
-  if (!runRegistry(*copy, ctx, options.passPipelineOverride, true).empty()) return {};
+  if (std::vector<std::string> errors = runRegistry(*copy, ctx, options.passPipelineOverride, true); !errors.empty()) return dropped(errors);
   std::vector<KernelSpirv> modules;
   {
     TimedStage emit("emit SPIR-V");
     modules = emitSpirv(*copy, ctx);
   }
-  if (ctx.diagnostics.hasErrors() || kernelMetadata(ctx.layout, modules) != fallback.metadata) return {};
+  if (ctx.diagnostics.hasErrors()) return dropped(ctx.diagnostics.messages());
+  if (kernelMetadata(ctx.layout, modules) != fallback.metadata) return dropped({"its kernels' arguments or global variables differ"});
   std::vector<size_t> kept;
   for (size_t i = 0; i < modules.size(); ++i)
     if (const Function *kernel = copy->getFunction(modules[i].kernel); kernel && wanted(*kernel, modules[i])) kept.push_back(i);
   for (size_t i : kept) modules[i].variant = variant;
   const std::vector<std::string> errors = finishKernelModules(modules, kept, options);
-  if (any_of(errors, [](const std::string &e) { return !e.empty(); })) return {};
+  if (any_of(errors, [](const std::string &e) { return !e.empty(); })) return dropped(errors);
   std::vector<KernelSpirv> variants;
   for (size_t i : kept) {
     modules[i].requiredFeatures |= requiredFeatures;

@@ -48,7 +48,7 @@ PreservedAnalyses PrepareInliningPass::run(Module &m, ModuleAnalysisManager &) {
     // -O0 marks functions optnone/noinline; device code is always optimised.
     f.removeFnAttr(Attribute::OptimizeNone);
   }
-  if (!ctx.diagnostics.hasErrors()) markForInlining(m, ctx);
+  if (!ctx.diagnostics.hasErrors()) markForInlining(m);
   return PreservedAnalyses::none();
 }
 

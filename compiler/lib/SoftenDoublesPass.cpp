@@ -4,8 +4,7 @@
 // its small functions inlined so that the kernel's optimisation sees through them, its large ones
 // value functions called at each operation (ValueFunctions.h). Runs after the device library and
 // OCML are linked and inlined, so OCML's double math is softened operation by operation (their
-// value functions have no doubles in their signatures in this variant; their bodies are softened
-// like the kernels').
+// value functions get i64 parameters and results, their bodies softened like the kernels').
 //
 // Values change type in place (loads, stores, phis, selects, allocas, GEPs, vectors, aggregates,
 // atomics' exchange), operations are replaced by calls; floating-point atomic read-modify-writes
@@ -133,8 +132,9 @@ public:
   }
 
   // Kernels taking doubles by value get i64 parameters (same size and alignment, so the same
-  // argument layout); the body sees the bits bitcast back, softened with the rest.
-  void softenKernelSignature(Function *&f) {
+  // argument layout), value functions i64 parameters and results; the body sees the bits bitcast
+  // back, softened with the rest.
+  void softenSignature(Function *&f) {
     FunctionType *type = f->getFunctionType();
     // Aggregates passed by reference: their attribute's type lays the argument out.
     for (Argument &arg : f->args())
@@ -144,20 +144,18 @@ public:
           f->addParamAttr(arg.getArgNo(), Attribute::get(m_.getContext(), kind, softType(a.getValueAsType())));
         }
     if (!involvesDouble(type)) return;
-    if (!isKernel(*f)) {
+    if (!isKernel(*f) && !isValueFunction(*f)) {
       ctx_.diagnostics.error(f, "a device function with double parameters or result was not inlined: '" + f->getName().str() + "'");
       return;
     }
-    SmallVector<Type *, 8> params;
-    for (Type *t : type->params()) params.push_back(softType(t));
-    // In the kernel's place: the kernels' order is the metadata's, which must be the fallback's.
-    Function *soft = Function::Create(FunctionType::get(type->getReturnType(), params, type->isVarArg()), f->getLinkage(),
-                                      f->getAddressSpace(), "");
+    // In the function's place: the kernels' order is the metadata's, which must be the fallback's.
+    Function *soft = Function::Create(softType(type), f->getLinkage(), f->getAddressSpace(), "");
     m_.getFunctionList().insert(f->getIterator(), soft);
     soft->copyAttributesFrom(f);
     soft->copyMetadata(f, 0);
     soft->splice(soft->begin(), f);
     soft->takeName(f);
+    soft->removeRetAttrs(AttributeFuncs::typeIncompatible(soft->getReturnType()));
     IRBuilder<> ir(&*soft->getEntryBlock().getFirstInsertionPt());
     for (auto [from, to] : zip(f->args(), soft->args())) {
       to.takeName(&from);
@@ -167,9 +165,15 @@ public:
         from.replaceAllUsesWith(ir.CreateBitCast(&to, from.getType()));
       }
     }
-    f->replaceAllUsesWith(soft);
+    f->replaceAllUsesWith(soft); // its calls get the softened function type with their operands
     f->eraseFromParent();
     f = soft;
+  }
+
+  FunctionType *softType(FunctionType *type) {
+    SmallVector<Type *, 8> params;
+    for (Type *t : type->params()) params.push_back(softType(t));
+    return FunctionType::get(softType(type->getReturnType()), params, type->isVarArg());
   }
 
   void softenFunction(Function &f);
@@ -369,6 +373,11 @@ Value *Softener::lowerIntrinsic(CallBase &call, IRBuilder<> &ir, Type *resultTyp
   }
 }
 
+bool isCallOfValueFunction(const CallBase &call) {
+  auto *callee = dyn_cast<Function>(call.getCalledOperand());
+  return callee && isValueFunction(*callee);
+}
+
 // Whether an instruction computes on doubles (as opposed to moving them): it is replaced.
 bool isDoubleOperation(const Instruction &inst) {
   auto touches = [](const Value *v) { return involvesDouble(v->getType()); };
@@ -388,6 +397,7 @@ bool isDoubleOperation(const Instruction &inst) {
   case Instruction::FPToUI: return touches(inst.getOperand(0));
   case Instruction::Call: {
     auto &call = cast<CallBase>(inst);
+    if (isCallOfValueFunction(call)) return false; // its signature is softened
     return touches(&inst) || any_of(call.args(), [&](const Use &u) { return touches(u.get()); });
   }
   default: return false;
@@ -457,6 +467,12 @@ void Softener::softenFunction(Function &f) {
       gep->setResultElementType(softType(gep->getResultElementType()));
     }
     if (involvesDouble(inst->getType())) inst->mutateType(softType(inst->getType()));
+    if (call && isCallOfValueFunction(*call) && involvesDouble(call->getFunctionType())) {
+      call->mutateFunctionType(softType(call->getFunctionType()));
+      call->removeRetAttrs(AttributeFuncs::typeIncompatible(call->getType()));
+      for (unsigned i = 0; i < call->arg_size(); ++i)
+        call->removeParamAttrs(i, AttributeFuncs::typeIncompatible(call->getFunctionType()->getParamType(i)));
+    }
   }
   for (auto [inst, operandType] : operations) {
     IRBuilder<> ir(inst);
@@ -497,8 +513,8 @@ PreservedAnalyses SoftenDoublesPass::run(Module &m, ModuleAnalysisManager &mam) 
   SmallVector<Function *, 8> functions;
   for (Function &f : m)
     if (!f.isDeclaration()) functions.push_back(&f);
-  for (Function *&f : functions) { // a kernel with double parameters is replaced
-    softener.softenKernelSignature(f);
+  for (Function *&f : functions) { // a function with double parameters is replaced
+    softener.softenSignature(f);
     softener.softenFunction(*f);
   }
   if (ctx.diagnostics.hasErrors()) return PreservedAnalyses::none();
@@ -512,11 +528,14 @@ PreservedAnalyses SoftenDoublesPass::run(Module &m, ModuleAnalysisManager &mam) 
     ctx.diagnostics.error(error);
     return PreservedAnalyses::none();
   }
-  markForInlining(m, ctx);
+  markForInlining(m);
   ModulePassManager inline_;
   inline_.addPass(AlwaysInlinerPass());
   inline_.addPass(GlobalDCEPass());
   inline_.run(m, mam);
+  // What the link brought is software doubles' integer code: a double there is a routing mistake.
+  for (Function &f : m)
+    if (!f.isDeclaration()) softener.verifySoftened(f);
   return PreservedAnalyses::none();
 }
 

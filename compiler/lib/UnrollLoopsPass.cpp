@@ -7,15 +7,18 @@
 //   work, behind the unrolled body's code) are left alone;
 // - innermost counted loops of at least 8 trips that O2 left rolled because their body is large,
 //   slow paths included: an iterated float math function with its inlined fallback. Unrolled, such
-//   chains ran 1.05x (sinf) to 1.2x (expf) faster on an H200. Bodies past kMaxCountedBody stay
+//   chains ran 1.05x (sinf) to 1.2x (expf) faster on an H200. Bodies past kMaxUnrolledLoopBody stay
 //   rolled: the double functions carry the fma emulation beside the device's own instruction (a
 //   specialisation constant picks one; about 4,000 instructions for double exp), and unrolled they took
 //   ten times as long to compile for 3-8 %.
-// Unrolling keeps the order of every operation (a float sum stays the same sum). Loops with their
+// A call of a value function counts as the body a driver inlines there (SwiftShader's compiler died
+// on a loop of double exp calls unrolled by 4). Unrolling keeps the order of every operation (a
+// float sum stays the same sum). Loops with their
 // own unroll pragma or with convergent operations (barriers, warp functions) are left alone.
 #include "CompileContext.h"
 #include "DeviceBuiltins.h"
 #include "Passes.h"
+#include "ValueFunctions.h"
 
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/Analysis/ScalarEvolution.h>
@@ -35,7 +38,6 @@ namespace {
 
 constexpr unsigned kUnrollCount = 4;
 constexpr unsigned kMaxStreamingBody = 48;  // instructions
-constexpr unsigned kMaxCountedBody = 2500;  // instructions, slow paths included
 
 bool readsGlobalMemory(const Instruction &inst) {
   auto *load = dyn_cast<LoadInst>(&inst);
@@ -67,8 +69,10 @@ Body summarize(const Loop &loop) {
   Body body;
   for (BasicBlock *block : loop.blocks())
     for (Instruction &inst : *block) {
-      ++body.instructions;
-      if (auto *call = dyn_cast<CallBase>(&inst); call && synchronises(*call)) body.convergent = true;
+      auto *call = dyn_cast<CallBase>(&inst);
+      // A value function's call is its whole body to a driver, which inlines it.
+      body.instructions += call ? instructionsOnceInlined(*call) : 1;
+      if (call && synchronises(*call)) body.convergent = true;
       body.readsGlobal |= readsGlobalMemory(inst);
     }
   return body;
@@ -79,7 +83,7 @@ bool worthUnrolling(Loop &loop, ScalarEvolution &se) {
   const Body body = summarize(loop);
   if (body.convergent) return false;
   if (unsigned trips = se.getSmallConstantTripCount(&loop); trips != 0)
-    return trips >= 2 * kUnrollCount && body.instructions <= kMaxCountedBody;
+    return trips >= 2 * kUnrollCount && body.instructions <= kMaxUnrolledLoopBody;
   if (unsigned maxTrips = se.getSmallConstantMaxTripCount(&loop); maxTrips != 0 && maxTrips <= kUnrollCount) return false;
   return body.readsGlobal && body.instructions <= kMaxStreamingBody;
 }

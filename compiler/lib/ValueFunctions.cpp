@@ -1,9 +1,11 @@
 #include "ValueFunctions.h"
 
+#include "CompileContext.h"
 #include "DeviceBuiltins.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/PostOrderIterator.h>
+#include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/CallGraph.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
@@ -22,15 +24,13 @@ constexpr const char *kValueFunctionAttribute = "hipvk-value-function";
 // inlined: a call would cost more than it saves, and constant operands fold.
 constexpr unsigned kMinimumInstructions = 40;
 
-bool isScalarOfVariant(Type *t, const CompileContext &ctx) {
-  if (t->isIntegerTy(1) || t->isIntegerTy(32) || t->isIntegerTy(64) || t->isFloatTy()) return true;
-  return t->isDoubleTy() && ctx.native.float64; // soft doubles rewrite double signatures only in kernels
-}
+// Doubles too where they are software: SoftenDoublesPass makes them i64 in value functions' signatures.
+bool isScalar(Type *t) { return t->isIntegerTy(1) || t->isIntegerTy(32) || t->isIntegerTy(64) || t->isFloatTy() || t->isDoubleTy(); }
 
-bool hasValueSignature(const Function &f, const CompileContext &ctx) {
-  if (f.isVarArg() || !isScalarOfVariant(f.getReturnType(), ctx)) return false;
+bool hasValueSignature(const Function &f) {
+  if (f.isVarArg() || !isScalar(f.getReturnType())) return false;
   for (const Argument &arg : f.args())
-    if (!isScalarOfVariant(arg.getType(), ctx) || arg.hasByValAttr() || arg.hasByRefAttr() || arg.hasStructRetAttr()) return false;
+    if (!isScalar(arg.getType()) || arg.hasByValAttr() || arg.hasByRefAttr() || arg.hasStructRetAttr()) return false;
   return true;
 }
 
@@ -43,8 +43,6 @@ struct Shape {
 
 class Classifier {
 public:
-  explicit Classifier(const CompileContext &ctx) : ctx_(ctx) {}
-
   Shape shapeOf(const Function &f) {
     if (auto it = shapes_.find(&f); it != shapes_.end()) return it->second;
     shapes_[&f] = Shape{}; // a cycle (refused by PrepareInliningPass) ends impure
@@ -54,7 +52,7 @@ public:
   }
 
   bool becomesValueFunction(Function &f) {
-    if (!f.hasFnAttribute(kDeviceLibraryAttribute) || !hasValueSignature(f, ctx_)) return false;
+    if (!f.hasFnAttribute(kDeviceLibraryAttribute) || !hasValueSignature(f)) return false;
     Shape shape = shapeOf(f);
     return shape.pure && shape.instructions >= kMinimumInstructions;
   }
@@ -87,7 +85,6 @@ private:
     return result;
   }
 
-  const CompileContext &ctx_;
   DenseMap<const Function *, Shape> shapes_;
 };
 
@@ -99,16 +96,52 @@ void makeValueFunction(Function &f) {
   f.setDoesNotAccessMemory();
   f.setDoesNotThrow();
   f.setWillReturn();
+  // One calling convention for the function and its calls: the library's optimisation gave some
+  // functions fastcc while calls made later (the library linked again, a builtin lowered to it)
+  // have the default, and a mismatch is undefined behaviour the optimiser turns into unreachable.
+  f.setCallingConv(CallingConv::C);
   for (User *u : f.users())
-    if (auto *call = dyn_cast<CallBase>(u)) call->removeFnAttr(Attribute::Convergent);
+    if (auto *call = dyn_cast<CallBase>(u)) {
+      call->removeFnAttr(Attribute::Convergent);
+      call->setCallingConv(CallingConv::C);
+    }
+}
+
+// The device library reads its configuration (__oclc_finite_only_opt, __oclc_daz_opt, ...) from
+// constant variables; folded here, such reads no longer make its functions look like memory
+// readers, and each function is classified by what it computes.
+void foldConstantLoads(Module &m) {
+  const DataLayout &dl = m.getDataLayout();
+  for (Function &f : m) {
+    if (!f.hasFnAttribute(kDeviceLibraryAttribute)) continue;
+    for (Instruction &inst : make_early_inc_range(instructions(f))) {
+      auto *load = dyn_cast<LoadInst>(&inst);
+      auto *address = load ? dyn_cast<Constant>(load->getPointerOperand()) : nullptr;
+      if (!address || load->isVolatile()) continue;
+      if (Constant *value = ConstantFoldLoadFromConstPtr(address, load->getType(), dl)) {
+        load->replaceAllUsesWith(value);
+        load->eraseFromParent();
+      }
+    }
+  }
 }
 
 } // namespace
 
 bool isValueFunction(const Function &f) { return f.hasFnAttribute(kValueFunctionAttribute); }
 
-void markForInlining(Module &m, const CompileContext &ctx) {
-  Classifier classifier(ctx);
+unsigned instructionsOnceInlined(const CallBase &call) {
+  const Function *callee = call.getCalledFunction();
+  if (!callee || !isValueFunction(*callee)) return 1;
+  unsigned total = 0;
+  for (const Instruction &inst : instructions(*callee))
+    total += isa<CallBase>(inst) ? instructionsOnceInlined(cast<CallBase>(inst)) : 1;
+  return total;
+}
+
+void markForInlining(Module &m) {
+  foldConstantLoads(m);
+  Classifier classifier;
   // Callees first: a caller's size counts a value function as one call.
   CallGraph graph(m);
   for (CallGraphNode *node : post_order(&graph)) {

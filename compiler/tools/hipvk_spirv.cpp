@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
     else if (a == "--save-temps" && i + 1 < argc) options.saveTempsPrefix = argv[++i];
     else if (a == "--no-spirv-opt") options.optimizeSpirv = false;
     else if (a == "--no-portable") options.portableVariant = false;
-    else if (a == "-v") verbose = true;
+    else if (a == "-v") verbose = options.verbose = true;
     else if (a == "--time-report") hipvk::enableTimeReport();
     else if (a == "--emit-spvasm") mode = Mode::EmitAssembly;
     else if (a == "--package-rdc") mode = Mode::PackageRdc;

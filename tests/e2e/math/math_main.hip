@@ -8,9 +8,7 @@ int main() {
   const std::vector<unsigned> bits = e2e::pseudo_random(4099, 7);
   checkIntegerIntrinsics(bits);
   checkRoundedArithmetic(bits);
-  const bool doubleSpecialsRan = checkCallForms();
-  if (!doubleSpecialsRan && e2e::g_failures == 0)
-    e2e::skip_missing_feature("the double special values in software doubles (beyond SwiftShader's shader compiler)",
-                              "Float64");
+  if (const int refused = checkCallForms())
+    std::printf("%d functions' double special values not run: the runtime refused their kernels on this device\n", refused);
   return e2e::finish("math");
 }
