@@ -22,7 +22,8 @@ struct MathCase {
 };
 
 // Launches the kernel of case `index` over n inputs (x, y) and writes n results (as double).
-void runDeviceCase(size_t index, const std::vector<double> &x, const std::vector<double> &y, std::vector<double> &out);
+// Returns false when the runtime refused the kernel where it may (SwiftShader, software doubles).
+bool runDeviceCase(size_t index, const std::vector<double> &x, const std::vector<double> &y, std::vector<double> &out);
 const std::vector<MathCase> &mathCases();
 
 // The correctly rounded result of case `index` at (x, y), as a float or double value.

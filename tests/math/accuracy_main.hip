@@ -88,6 +88,7 @@ struct Result {
   double maxUlp = 0, worstX = 0, worstY = 0, worstGot = 0, worstWant = 0;
   long specialMismatches = 0;
   size_t inputs = 0;
+  bool refused = false; // the runtime refused the kernel (runDeviceCase)
 };
 
 Result measure(size_t index, const MathCase &c, size_t count, bool flush, std::mt19937_64 &rng) {
@@ -138,8 +139,11 @@ Result measure(size_t index, const MathCase &c, size_t count, bool flush, std::m
     y[i] = roundTarget(y[i]);
   }
   std::vector<double> got;
-  runDeviceCase(index, x, y, got);
   Result r;
+  if (!runDeviceCase(index, x, y, got)) {
+    r.refused = true;
+    return r;
+  }
   r.inputs = x.size();
   for (size_t i = 0; i < x.size(); ++i) {
     const double want = referenceValue(index, x[i], y[i]);
@@ -189,7 +193,7 @@ int main(int argc, char **argv) {
   std::printf("device: %s; subnormal results: float %s, double %s\n", prop.name, floatFlush ? "flushed" : "kept",
               doubleFlush ? "flushed" : "kept");
   std::mt19937_64 rng(20261124);
-  int failures = 0;
+  int failures = 0, refused = 0;
   std::printf("| function | type | inputs | max ulp | bound | worst input | special mismatches |\n|---|---|---|---|---|---|---|\n");
   const std::vector<MathCase> &cases = mathCases();
   for (size_t i = 0; i < cases.size(); ++i) {
@@ -197,6 +201,11 @@ int main(int argc, char **argv) {
     if (filter && !std::strstr(c.name, filter)) continue;
     size_t count = c.isDouble ? (quick ? 1u << 12 : 1u << 17) : (quick ? 1u << 14 : 1u << 20);
     Result r = measure(i, c, count, c.isDouble ? doubleFlush : floatFlush, rng);
+    if (r.refused) {
+      ++refused;
+      std::printf("| %s | %s | refused by the runtime on this device | | %g | | |\n", c.name, c.isDouble ? "double" : "float", c.bound);
+      continue;
+    }
     bool ok = r.maxUlp <= c.bound && r.specialMismatches == 0;
     failures += !ok;
     std::printf("| %s | %s | %zu | %g | %g | %s(%a%s%s) = %a, want %a | %ld |%s\n", c.name, c.isDouble ? "double" : "float", r.inputs,
@@ -205,6 +214,6 @@ int main(int argc, char **argv) {
                 ok ? "" : " **FAIL**");
     std::fflush(stdout);
   }
-  std::printf("accuracy: %s (%d functions over their bound)\n", failures ? "FAIL" : "PASS", failures);
+  std::printf("accuracy: %s (%d functions over their bound, %d refused by the runtime)\n", failures ? "FAIL" : "PASS", failures, refused);
   return failures ? 1 : 0;
 }
