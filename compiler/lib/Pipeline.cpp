@@ -397,13 +397,19 @@ bool usesOptionalTypes(const std::vector<uint32_t> &words) {
   return false;
 }
 
+std::set<std::string> kernelsUsingOptionalTypes(const std::vector<KernelSpirv> &modules) {
+  std::set<std::string> kernels;
+  for (const KernelSpirv &m : modules)
+    if (usesOptionalTypes(m.words)) kernels.insert(m.kernel);
+  return kernels;
+}
+
 // The portable variant: the kernels compiled without optional types (CompileContext::native), for
 // devices that lack them. Where a kernel cannot do without one (a 64-bit atomic) its portable module
 // keeps it, declared as a capability the runtime checks and names.
-std::vector<KernelSpirv> portableVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback) {
-  std::set<std::string> needed;
-  for (const KernelSpirv &m : fallback.modules)
-    if (usesOptionalTypes(m.words)) needed.insert(m.kernel);
+// `needed`: the kernels whose fallback modules use optional types (kernelsUsingOptionalTypes).
+std::vector<KernelSpirv> portableVariants(const Module &input, const CompileOptions &options, const CompileResult &fallback,
+                                          const std::set<std::string> &needed) {
   if (needed.empty()) return {};
   return compileVariant(
       input, options, fallback, "portable", 0, [](Module &, CompileContext &ctx) { ctx.native = NativeTypes::none(); },
@@ -452,7 +458,17 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   }
   std::vector<size_t> all(result.modules.size());
   std::iota(all.begin(), all.end(), 0);
-  const std::vector<std::string> errors = finishKernelModules(result.modules, all, options);
+  // The modules are finished (SPIR-V tools only: validation, spirv-opt) on threads of their own
+  // while the portable variant goes through LLVM on this one: what it needs of them is read first,
+  // and the variant's emitted modules are compared with these as emitted.
+  const std::set<std::string> portableNeeded =
+      input && options.portableVariant ? kernelsUsingOptionalTypes(result.modules) : std::set<std::string>{};
+  result.metadata = kernelMetadata(ctx.layout, result.modules);
+  std::vector<std::string> errors;
+  {
+    std::jthread finishing([&] { errors = finishKernelModules(result.modules, all, options); });
+    if (!portableNeeded.empty()) result.portable = portableVariants(*input, options, result, portableNeeded);
+  }
   for (size_t i = 0; i < result.modules.size(); ++i)
     if (!errors[i].empty()) ctx.diagnostics.error(m.getFunction(result.modules[i].kernel), errors[i]); // file:line of the kernel
   if (ctx.diagnostics.hasErrors()) {
@@ -471,9 +487,7 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   result.metadata = kernelMetadata(ctx.layout, result.modules);
   result.globalInit = ctx.layout.segmentInit;
   result.segment = segmentPreset(ctx.layout, options.segmentPreset);
-  if (!input) return result;
-  if (options.portableVariant) result.portable = portableVariants(*input, options, result);
-  if (!fastVariants) return result;
+  if (!input || !fastVariants) return result;
   if (hasFloatAtomicAdd(*input)) result.variants = floatAtomicVariants(*input, options, result);
   std::vector<KernelSpirv> disjoint = disjointPointerVariants(*input, m, options, result);
   result.variants.insert(result.variants.begin(), std::make_move_iterator(disjoint.begin()), std::make_move_iterator(disjoint.end()));
