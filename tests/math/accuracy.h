@@ -22,7 +22,7 @@ struct MathCase {
 };
 
 // Launches the kernel of case `index` over n inputs (x, y) and writes n results (as double).
-// Returns false when the runtime refused the kernel where it may (SwiftShader, software doubles).
+// Returns false when the runtime refused the kernel where it may (SwiftShader: software doubles).
 bool runDeviceCase(size_t index, const std::vector<double> &x, const std::vector<double> &y, std::vector<double> &out);
 const std::vector<MathCase> &mathCases();
 
