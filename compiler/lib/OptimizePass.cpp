@@ -61,7 +61,7 @@ void keepLargeLoopsRolled(Module &m, FunctionAnalysisManager &fam) {
       for (BasicBlock *block : loop->blocks())
         for (Instruction &inst : *block) {
           auto *call = dyn_cast<CallBase>(&inst);
-          calls |= call && call->getCalledFunction() && isValueFunction(*call->getCalledFunction());
+          calls |= call && isCallOfValueFunction(*call);
           instructions += call ? instructionsOnceInlined(*call) : 1;
         }
       if (calls && instructions > kMaxUnrolledLoopBody)

@@ -373,11 +373,6 @@ Value *Softener::lowerIntrinsic(CallBase &call, IRBuilder<> &ir, Type *resultTyp
   }
 }
 
-bool isCallOfValueFunction(const CallBase &call) {
-  auto *callee = dyn_cast<Function>(call.getCalledOperand());
-  return callee && isValueFunction(*callee);
-}
-
 // Whether an instruction computes on doubles (as opposed to moving them): it is replaced.
 bool isDoubleOperation(const Instruction &inst) {
   auto touches = [](const Value *v) { return involvesDouble(v->getType()); };

@@ -130,11 +130,15 @@ void foldConstantLoads(Module &m) {
 
 bool isValueFunction(const Function &f) { return f.hasFnAttribute(kValueFunctionAttribute); }
 
+bool isCallOfValueFunction(const CallBase &call) {
+  auto *callee = dyn_cast<Function>(call.getCalledOperand());
+  return callee && isValueFunction(*callee);
+}
+
 unsigned instructionsOnceInlined(const CallBase &call) {
-  const Function *callee = call.getCalledFunction();
-  if (!callee || !isValueFunction(*callee)) return 1;
+  if (!isCallOfValueFunction(call)) return 1;
   unsigned total = 0;
-  for (const Instruction &inst : instructions(*callee))
+  for (const Instruction &inst : instructions(*cast<Function>(call.getCalledOperand())))
     total += isa<CallBase>(inst) ? instructionsOnceInlined(cast<CallBase>(inst)) : 1;
   return total;
 }

@@ -28,6 +28,10 @@ void markForInlining(llvm::Module &m);
 // Whether `f` is a value function: the emitter gives it a SPIR-V function of its own.
 bool isValueFunction(const llvm::Function &f);
 
+// Whether `call` calls a value function (looked at through its callee operand: while
+// SoftenDoublesPass rewrites signatures, the call's type and its callee's may differ).
+bool isCallOfValueFunction(const llvm::CallBase &call);
+
 // Loops whose body has more instructions than this once the value functions called there are
 // inlined stay rolled (OptimizePass.cpp, UnrollLoopsPass.cpp): unrolled, the double functions'
 // bodies took ten times as long to compile for 3-8 %, and a driver that inlines every call
