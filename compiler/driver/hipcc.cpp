@@ -18,7 +18,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +66,7 @@ struct Toolchain {
   std::string backend;
   std::string includeDir;  // the directory that holds hip/hip_runtime.h
   std::string libDir;      // the directory that holds libhipvk.so
+  std::string objcopy;     // llvm-objcopy beside Clang; empty when there is none
 };
 
 fs::path selfDir(const char *argv0) {
@@ -103,7 +107,38 @@ Toolchain locate(const char *argv0) {
     }
   }
   if (tc.libDir.empty()) tc.libDir = bin.string();  // reported at link time if still missing
+  std::error_code ec;
+  if (fs::path clang = fs::canonical(tc.clang, ec); !ec && isFile(clang.parent_path() / "llvm-objcopy"))
+    tc.objcopy = (clang.parent_path() / "llvm-objcopy").string();
   return tc;
+}
+
+// The section of a host object that holds the offload blob (-fcuda-include-gpubinary).
+constexpr const char *kFatbinSection = ".hip_fatbin";
+
+// Whether the ELF64 little-endian object at `path` (what Clang writes for x86-64 and AArch64 hosts)
+// has a section of that name.
+bool hasSection(const std::string &path, std::string_view name) {
+  std::ifstream f(path, std::ios::binary);
+  std::vector<char> elf((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  auto read = [&](size_t offset, auto value) {
+    if (offset + sizeof value > elf.size()) return decltype(value){};
+    std::memcpy(&value, elf.data() + offset, sizeof value);
+    return value;
+  };
+  if (elf.size() < 64 || std::memcmp(elf.data(), "\x7f" "ELF\x02\x01", 6) != 0)
+    fatal("'" + path + "' is not a 64-bit little-endian ELF object");
+  const uint64_t sections = read(0x28, uint64_t{});
+  const uint16_t entrySize = read(0x3a, uint16_t{}), count = read(0x3c, uint16_t{}), names = read(0x3e, uint16_t{});
+  const uint64_t namesOffset = read(sections + uint64_t(names) * entrySize + 0x18, uint64_t{});
+  for (uint16_t i = 0; i < count; ++i) {
+    const uint32_t nameOffset = read(sections + uint64_t(i) * entrySize, uint32_t{});
+    const size_t at = namesOffset + nameOffset;
+    if (at + name.size() < elf.size() && std::string_view(elf.data() + at, name.size()) == name &&
+        elf[at + name.size()] == '\0')
+      return true;
+  }
+  return false;
 }
 
 // ---- compile steps -------------------------------------------------------------------------------
@@ -308,6 +343,56 @@ struct Driver {
   // compileDevice() made (empty: no device code).
   void compileHost(const Input &in, const std::string &device, const std::string &phaseFlag,
                    const std::optional<std::string> &out) {
+    runOrExit(hostCommand(in, device, phaseFlag, out));
+  }
+
+  // One source to an object. A HIP source's host pass needs the device code only at its very end,
+  // where Clang copies the offload blob into the object's .hip_fatbin section: it runs beside the
+  // device compilation with an empty blob, and llvm-objcopy puts the real one into that section
+  // (the same object; the host pass is a fifth to a third of a source's compile time). Relocatable
+  // device code, or a Clang without llvm-objcopy beside it: one after the other.
+  void compileObject(const Input &in, const std::string &prefix, const std::string &obj) {
+    if (in.lang != Lang::Hip || opt.rdc || tc.objcopy.empty()) {
+      compileHost(in, in.lang == Lang::Hip ? compileDevice(in, prefix, obj) : std::string(), "-c", obj);
+      return;
+    }
+    // The host object is written aside: a device compilation that fails leaves no object behind.
+    const std::string placeholder = prefix + ".empty.hipfb", hostObj = prefix + ".host.o", hostLog = prefix + ".host.log";
+    if (!g_dryRun && !std::ofstream(placeholder, std::ios::binary | std::ios::trunc))
+      fatal("cannot write " + placeholder);
+    BackgroundRun host = startInBackground({hostCommand(in, placeholder, "-c", hostObj, dependencyFileNames(obj)), hostLog});
+    const std::string blob = compileDevice(in, prefix, obj);
+    const int status = finish(host);
+    copyToStderr(hostLog);
+    if (status != 0) exitWith(status);
+    if (g_dryRun || hasSection(hostObj, kFatbinSection)) {
+      runOrExit({tc.objcopy, "--update-section", std::string(kFatbinSection) + "=" + blob, hostObj, obj});
+      return;
+    }
+    // No kernel and no device variable to register: Clang embeds no blob at all.
+    std::error_code ec;
+    fs::rename(hostObj, obj, ec);
+    if (ec) fatal("cannot write " + obj + ": " + ec.message());
+  }
+
+  // -MD/-MMD name the dependency file and its target after -o: the object's name, not the name
+  // compileObject's host pass writes to.
+  std::vector<std::string> dependencyFileNames(const std::string &obj) const {
+    bool write = false, named = false, targeted = false;
+    for (const std::string &f : opt.hostOnly) {
+      write |= f == "-MD" || f == "-MMD";
+      named |= f == "-MF";
+      targeted |= f == "-MT" || f == "-MQ";
+    }
+    std::vector<std::string> flags;
+    if (write && !named) flags = {"-MF", fs::path(obj).replace_extension(".d").string()};
+    if (write && !targeted) flags.insert(flags.end(), {"-MT", obj});
+    return flags;
+  }
+
+  std::vector<std::string> hostCommand(const Input &in, const std::string &device, const std::string &phaseFlag,
+                                       const std::optional<std::string> &out,
+                                       const std::vector<std::string> &extraFlags = {}) {
     std::vector<std::string> cmd = {tc.clang};
     if (in.lang == Lang::Hip) {
       cmd.insert(cmd.end(), {"-x", "hip", "--cuda-host-only", "-nogpulib", "-nogpuinc",
@@ -338,10 +423,11 @@ struct Driver {
     if (opt.shared) cmd.push_back("-fPIC");  // objects of a shared library
     // -v also asks clang for its include and link search lists: CMake's compiler probe parses them.
     if (g_verbose) cmd.push_back("-v");
+    cmd.insert(cmd.end(), extraFlags.begin(), extraFlags.end());
     cmd.push_back(phaseFlag);
     cmd.push_back(in.path);
     if (out) cmd.insert(cmd.end(), {"-o", *out});
-    runOrExit(cmd);
+    return cmd;
   }
 
   std::string objectName(const Input &in) const {
@@ -381,9 +467,7 @@ struct Driver {
       checkInput(in);
       std::string prefix = tempPrefix(in, output);
       std::string obj = prefix + ".o";
-      std::string device;
-      if (in.lang == Lang::Hip) device = compileDevice(in, prefix, obj);
-      compileHost(in, device, "-c", obj);
+      compileObject(in, prefix, obj);
       opt.linkItems[opt.sourceLinkSlot[slot++]] = obj;
     }
   }
@@ -484,9 +568,13 @@ struct Driver {
             std::string out = opt.output.value_or(
                 opt.phase == Phase::Compile ? objectName(in)
                                             : fs::path(in.path).stem().string() + ".s");
+            if (opt.phase == Phase::Compile) {
+              compileObject(in, tempPrefix(in, out), out);
+              break;
+            }
             std::string device;
             if (in.lang == Lang::Hip) device = compileDevice(in, tempPrefix(in, out), out);
-            compileHost(in, device, opt.phase == Phase::Compile ? "-c" : "-S", out);
+            compileHost(in, device, "-S", out);
             break;
           }
           default:

@@ -44,6 +44,19 @@ std::string g_tmpDir;
 volatile std::sig_atomic_t g_signal = 0;
 }  // namespace
 
+// The background commands not finished yet (startInBackground).
+static std::vector<pid_t> g_background;
+
+static void stopBackground() {
+  for (pid_t pid : g_background) {
+    kill(pid, SIGTERM);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  g_background.clear();
+}
+
 static void removeTmpDir() {
   if (g_tmpDir.empty()) return;
   std::error_code ec;
@@ -52,6 +65,7 @@ static void removeTmpDir() {
 }
 
 [[noreturn]] void exitWith(int code) {
+  stopBackground();
   removeTmpDir();
   if (int sig = g_signal) {
     std::signal(sig, SIG_DFL);
@@ -144,6 +158,22 @@ std::vector<int> runAll(const std::vector<Command> &commands) {
   return statuses;
 }
 
+BackgroundRun startInBackground(const Command &command) {
+  if (g_verbose || g_dryRun) printCommand(command.argv);
+  if (g_dryRun) return {};
+  BackgroundRun run{spawn(command.argv, command.stderrPath), command.argv[0]};
+  g_background.push_back(run.pid);
+  return run;
+}
+
+int finish(BackgroundRun &run) {
+  if (run.pid == 0) return 0;
+  std::erase(g_background, run.pid);
+  const int status = waitFor(run.pid, run.program);
+  run.pid = 0;
+  return status;
+}
+
 // Waits for a child. A child killed by a signal makes hipcc report it; a signal hipcc itself
 // receives (Ctrl-C reaches the whole process group) is re-raised after cleanup.
 static int waitFor(pid_t pid, const std::string &program) {
@@ -152,6 +182,7 @@ static int waitFor(pid_t pid, const std::string &program) {
     if (errno != EINTR) fatal(std::string("waitpid failed: ") + std::strerror(errno));
   }
   if (g_signal) {
+    stopBackground();
     removeTmpDir();
     int sig = g_signal;
     std::signal(sig, SIG_DFL);

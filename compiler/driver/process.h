@@ -53,6 +53,14 @@ struct Command {
 };
 // Runs the commands at the same time and returns their exit statuses, in order.
 std::vector<int> runAll(const std::vector<Command> &commands);
+// A command started to run beside hipcc's next steps (startInBackground), until finish() waits for
+// it. hipcc's exit paths (exitWith, fatal) stop such commands first.
+struct BackgroundRun {
+  int pid = 0;  // 0: nothing runs (-###)
+  std::string program;
+};
+BackgroundRun startInBackground(const Command &command);
+int finish(BackgroundRun &run);  // its exit status
 
 bool isFile(const fs::path &p);
 
