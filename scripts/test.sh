@@ -11,10 +11,13 @@ build=${HIPVK_BUILD_DIR:-build}  # build directory (default: build)
 scripts/install-deps.sh
 cmake -S . -B "$build" -G Ninja
 cmake --build "$build"
+# Tests labelled `slow` (the whole math API on SwiftShader, 13 minutes) are left out unless asked
+# for: scripts/test.sh -L slow.
+if [ $# -eq 0 ]; then set -- -LE slow; fi
 ctest --test-dir "$build" --output-on-failure -j "${CTEST_PARALLEL_LEVEL:-$(nproc)}" "$@"
 # The sanitizer legs (ASan+UBSan, TSan, the fuzz targets' short runs) in their own build
 # directories, after the whole suite (not when ctest arguments select tests); HIPVK_SANITIZER_LEGS=0
 # leaves them out. About 4.5 minutes from cold on 2 cores (docs/RUNTIME.md).
-if [ $# -eq 0 ] && [ "${HIPVK_SANITIZER_LEGS:-1}" = 1 ]; then
+if [ "$*" = "-LE slow" ] && [ "${HIPVK_SANITIZER_LEGS:-1}" = 1 ]; then
   scripts/sanitizer-legs.sh
 fi

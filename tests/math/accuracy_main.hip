@@ -4,7 +4,7 @@
 // range and overflow/underflow thresholds, subnormal boundaries, huge multiples of pi/2, quotients
 // and roots next to rounding midpoints), checks special values exactly, and prints a Markdown
 // table. Exit status 1 when a bound is exceeded.
-//   accuracy [name-filter] [--quick]
+//   accuracy [name-filter] [--quick] [--float-only]
 #include "accuracy.h"
 #include "hard_roundings.h"
 
@@ -181,9 +181,10 @@ Result measure(size_t index, const MathCase &c, size_t count, bool flush, std::m
 
 int main(int argc, char **argv) {
   const char *filter = nullptr;
-  bool quick = false;
+  bool quick = false, floatOnly = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--quick")) quick = true;
+    else if (!std::strcmp(argv[i], "--float-only")) floatOnly = true;
     else filter = argv[i];
   }
   bool floatFlush, doubleFlush;
@@ -198,7 +199,7 @@ int main(int argc, char **argv) {
   const std::vector<MathCase> &cases = mathCases();
   for (size_t i = 0; i < cases.size(); ++i) {
     const MathCase &c = cases[i];
-    if (filter && !std::strstr(c.name, filter)) continue;
+    if ((filter && !std::strstr(c.name, filter)) || (floatOnly && c.isDouble)) continue;
     size_t count = c.isDouble ? (quick ? 1u << 12 : 1u << 17) : (quick ? 1u << 14 : 1u << 20);
     Result r = measure(i, c, count, c.isDouble ? doubleFlush : floatFlush, rng);
     if (r.refused) {
