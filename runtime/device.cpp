@@ -387,6 +387,7 @@ void Device::fillHipProperties() {
   // gcnArchName (ROCm puts target features after ':') names the Vulkan device and driver.
   h.major = 9;
   h.minor = 0;
+  h.gcnArch = 900;
   std::string arch = std::string("gfx900:vulkan:") + p.deviceName + ":" + driverDescription();
   std::strncpy(h.gcnArchName, arch.c_str(), sizeof(h.gcnArchName) - 1);
   h.textureAlignment = 256;

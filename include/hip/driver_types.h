@@ -77,6 +77,39 @@ typedef struct hipPos {
 // CUDA-style arrays (opaque; hipvk does not implement arrays yet: copies naming one are refused).
 typedef struct hipArray *hipArray_t;
 typedef const struct hipArray *hipArray_const_t;
+typedef struct hipMipmappedArray *hipMipmappedArray_t;
+
+// What a texture object reads (hipCreateTextureObject; ROCm's names, values and layout).
+typedef enum hipResourceType {
+  hipResourceTypeArray = 0x00,
+  hipResourceTypeMipmappedArray = 0x01,
+  hipResourceTypeLinear = 0x02,
+  hipResourceTypePitch2D = 0x03
+} hipResourceType;
+
+typedef struct hipResourceDesc {
+  enum hipResourceType resType;
+  union {
+    struct {
+      hipArray_t array;
+    } array;
+    struct {
+      hipMipmappedArray_t mipmap;
+    } mipmap;
+    struct {
+      void *devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      void *devPtr;
+      struct hipChannelFormatDesc desc;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+  } res;
+} hipResourceDesc;
 
 // hipMemcpy3D: positions and widths in bytes for linear memory; an array side is not supported.
 typedef struct hipMemcpy3DParms {

@@ -16,6 +16,17 @@
 #include <cstdlib>
 #include <cstring>
 #include <climits>
+// What ROCm's hip_runtime.h brings besides HIP, which real code uses without including it (rocPRIM
+// times its kernels with std::chrono): <thread> (and through it <chrono>), <algorithm>, <array>,
+// <limits>, <type_traits>, <iosfwd>, and C's stdio.h and assert.h.
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdio>
+#include <iosfwd>
+#include <limits>
+#include <thread>
+#include <type_traits>
 #else
 #include <math.h>
 #include <stddef.h>
@@ -27,6 +38,9 @@
 
 #include <hip/hip_runtime_api.h>
 #include <hip/hip_vector_types.h>
+#if defined(__cplusplus)
+#include <hip/channel_descriptor.h>  // hipCreateChannelDesc<T>(), as ROCm's hip_runtime.h has it
+#endif
 
 #if defined(__HIP__)
 #include <hip/hipvk_detail/device_builtins.h>

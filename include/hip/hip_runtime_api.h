@@ -472,7 +472,12 @@ typedef struct hipDeviceProp_t {
   int clusterLaunch;
   int unifiedFunctionPointers;
   int reserved[63];
-  int hipReserved[32];
+  // HIP 5's gcnArch (the number of the gfx target: 900), which ROCm 6 dropped and code written for
+  // ROCm 5 still reads (rocPRIM 5.3): it shares the first reserved word, so the layout stays R0600's.
+  union {
+    int hipReserved[32];
+    int gcnArch;
+  };
   // HIP-only members.
   char gcnArchName[256];
   size_t maxSharedMemoryPerMultiProcessor;
@@ -957,5 +962,7 @@ static inline hipError_t hipLaunchKernel(F *kernel, dim3 numBlocks, dim3 dimBloc
                          sharedMemBytes, stream);
 }
 #endif
+
+#include "hip/hipvk_detail/texture_api.h"
 
 #endif  // HIP_INCLUDE_HIP_HIP_RUNTIME_API_H

@@ -18,7 +18,7 @@ endif()
 # Headers ROCm also lets C code include.
 set(c_headers hip/hip_runtime_api.h hip/hip_vector_types.h hip/hip_version.h hip/hip_complex.h
     hip/hiprtc.h hip/library_types.h hip/texture_types.h hip/surface_types.h hip/hip_math_constants.h
-    hip/hip_common.h)
+    hip/hip_common.h hip/hip_bfloat16.h)
 
 set(failures 0)
 function(try_compile_header label src)
