@@ -428,6 +428,9 @@ SpvId KernelEmitter::emitCall(CallInst &call) {
   case Intrinsic::dbg_value:
   case Intrinsic::dbg_label:
   case Intrinsic::pseudoprobe:
+  // AMD's s_sleep: a hint that backs off a spin loop (rocPRIM's decoupled look-back waits on its
+  // predecessors' flags with it). Vulkan has no such hint; the loop spins.
+  case Intrinsic::amdgcn_s_sleep:
     return 0;
   case Intrinsic::expect:
   case Intrinsic::expect_with_probability:

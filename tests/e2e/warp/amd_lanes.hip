@@ -1,5 +1,5 @@
 // AMD's lane builtins on every warp size: ds_bpermute, readfirstlane, readlane, mbcnt, ballot_w64,
-// wave_barrier, wavefrontsize, DPP lane patterns (mov_dpp/update_dpp with row and bank masks and
+// wave_barrier, s_sleep, wavefrontsize, DPP lane patterns (mov_dpp/update_dpp with row and bank masks and
 // bound_ctrl) and ds_swizzle. A source lane outside its row, outside the warp or inactive is
 // invalid: bound_ctrl (and ds_swizzle) give 0, update_dpp keeps `old`.
 #include "warp.h"
@@ -22,6 +22,7 @@ __global__ void amd_lanes(int *out) {
   const unsigned long long ballot = __builtin_amdgcn_ballot_w64(t % 3 == 0);
   r[5] = int(ballot), r[6] = int(ballot >> 32);
   __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_s_sleep(1);  // a back-off hint (rocPRIM's look-back spins with it): no effect
   r[7] = __builtin_amdgcn_wavefrontsize();
   r[8] = __builtin_amdgcn_mov_dpp(v, 0x1b, 0xf, 0xf, true);            // quad_perm [3,2,1,0]
   r[9] = __builtin_amdgcn_update_dpp(-1, v, 0x111, 0xf, 0xf, false);   // row_shr:1, keep old
