@@ -369,10 +369,11 @@ struct Driver {
       runOrExit({tc.objcopy, "--update-section", std::string(kFatbinSection) + "=" + blob, hostObj, obj});
       return;
     }
-    // No kernel and no device variable to register: Clang embeds no blob at all.
-    std::error_code ec;
-    fs::rename(hostObj, obj, ec);
-    if (ec) fatal("cannot write " + obj + ": " + ec.message());
+    // No kernel and no device variable to register: Clang embeds no blob at all. Copied through
+    // the path rather than renamed onto it, which may be /dev/null.
+    std::ifstream from(hostObj, std::ios::binary);
+    std::ofstream to(obj, std::ios::binary | std::ios::trunc);
+    if (!(to << from.rdbuf()) || !to.flush()) fatal("cannot write " + obj);
   }
 
   // -MD/-MMD name the dependency file and its target after -o: the object's name, not the name

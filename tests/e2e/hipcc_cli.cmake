@@ -145,6 +145,13 @@ endif()
 file(WRITE ${WORK}/no_kernels.hip "__device__ int table[3] = {1, 2, 3};\n__device__ int twice(int x) { return 2 * x; }\nint host() { return 1; }\n")
 run_hipcc(-c ${WORK}/no_kernels.hip -o no_kernels.o)
 expect_rc(ZERO "a source without kernels")
+# Build systems probe with -o /dev/null: the object is written through the path, never renamed onto it.
+run_hipcc(-c ${WORK}/no_kernels.hip -o /dev/null)
+expect_rc(ZERO "-o /dev/null")
+execute_process(COMMAND test -c /dev/null RESULT_VARIABLE still_device)
+if(NOT still_device EQUAL 0)
+  fail("-o /dev/null replaced /dev/null")
+endif()
 
 # --genco writes a code object (the offload blob) for hipModuleLoad; several sources need -fgpu-rdc
 # to become one.
