@@ -38,9 +38,6 @@
 
 #include <hip/hip_runtime_api.h>
 #include <hip/hip_vector_types.h>
-#if defined(__cplusplus)
-#include <hip/channel_descriptor.h>  // hipCreateChannelDesc<T>(), as ROCm's hip_runtime.h has it
-#endif
 
 #if defined(__HIP__)
 #include <hip/hipvk_detail/device_builtins.h>
@@ -52,3 +49,8 @@
 #include <hip/hipvk_detail/math_functions.h>
 #endif
 #include <hip/hipvk_detail/launch.h>
+#if defined(__cplusplus)
+// hipCreateChannelDesc<T>(), as ROCm's hip_runtime.h has it (after the device functions: it brings
+// hip_fp16.h, whose conversions use the device memcpy).
+#include <hip/channel_descriptor.h>
+#endif
