@@ -147,17 +147,6 @@ int run(const std::vector<std::string> &argv) {
   return waitFor(spawn(argv, {}), argv[0]);
 }
 
-std::vector<int> runAll(const std::vector<Command> &commands) {
-  std::vector<int> statuses(commands.size(), 0);
-  for (const Command &c : commands)
-    if (g_verbose || g_dryRun) printCommand(c.argv);
-  if (g_dryRun) return statuses;
-  std::vector<pid_t> pids;
-  for (const Command &c : commands) pids.push_back(spawn(c.argv, c.stderrPath));
-  for (size_t i = 0; i < commands.size(); ++i) statuses[i] = waitFor(pids[i], commands[i].argv[0]);
-  return statuses;
-}
-
 BackgroundRun startInBackground(const Command &command) {
   if (g_verbose || g_dryRun) printCommand(command.argv);
   if (g_dryRun) return {};
@@ -172,6 +161,15 @@ int finish(BackgroundRun &run) {
   const int status = waitFor(run.pid, run.program);
   run.pid = 0;
   return status;
+}
+
+// Each started in the background, then each waited for: hipcc's exit paths stop them too.
+std::vector<int> runAll(const std::vector<Command> &commands) {
+  std::vector<BackgroundRun> runs;
+  for (const Command &c : commands) runs.push_back(startInBackground(c));
+  std::vector<int> statuses;
+  for (BackgroundRun &r : runs) statuses.push_back(finish(r));
+  return statuses;
 }
 
 // Waits for a child. A child killed by a signal makes hipcc report it; a signal hipcc itself
