@@ -11,6 +11,7 @@
 #include <optional>
 #include <mutex>
 #include <shared_mutex>
+#include <string>
 #include <vector>
 
 #include "device.h"
@@ -99,6 +100,9 @@ struct Allocation {
   uint64_t skew = 0;   // offset of the first byte in `buffer` (registered memory starts mid-page)
   unsigned flags = 0;  // the hipHostMalloc / hipHostRegister / hipMallocManaged flags
   std::shared_ptr<ManagedAdvice> advice;  // Managed only
+  // A module's segment: its initial bytes, where the module's constants (the string literals
+  // device printf sends by address) stay as they are. Runtime only.
+  std::shared_ptr<const std::string> initialBytes;
 
   uint64_t address() const { return buffer.address; }  // of the buffer's first byte
   uint64_t start() const { return buffer.address + skew; }  // device address of the first byte

@@ -293,7 +293,7 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
 }
 
 Module::Module(std::vector<SpirvModule> spirv, Metadata metadata, std::string globalInit)
-    : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::move(globalInit)) {
+    : spirv_(std::move(spirv)), metadata_(std::move(metadata)), globalInit_(std::make_shared<const std::string>(std::move(globalInit))) {
   for (const KernelInfo &k : metadata_.kernels) functions_.emplace_back(*this, k);
   // Managed storage is laid out like the segment's first bytes (docs/ABI.md) and starts with the
   // initial bytes there; it exists from registration on, before any device.
@@ -302,7 +302,7 @@ Module::Module(std::vector<SpirvModule> spirv, Metadata metadata, std::string gl
     if (g.kind == GlobalKind::Managed) managedBytes = std::max(managedBytes, g.offset + g.size);
   if (managedBytes > 0) {
     managed_ = std::make_unique<HostPages>(managedBytes);
-    std::memcpy(managed_->data(), globalInit_.data(), std::min<size_t>(managedBytes, globalInit_.size()));
+    std::memcpy(managed_->data(), globalInit_->data(), std::min<size_t>(managedBytes, globalInit_->size()));
   }
 }
 
@@ -380,6 +380,7 @@ Module::Instance::Instance(Device &device, const Module &module)
     // hipPointerGetAttributes accept symbol addresses.
     try {
       segment_ = allocate(device, module.metadata_.segment, MemoryKind::Runtime);
+      segment_->initialBytes = module.globalInit_;
       if (module.managed_) managed_ = importHostPages(device, *module.managed_);
       std::string image = initialSegment(module);
       image.resize((image.size() + 3) & ~size_t(3), '\0');  // whole words: the copy can travel in the command buffer
@@ -421,7 +422,7 @@ void Module::Instance::bindConstantWindow(uint64_t offset, uint64_t bytes) {
 // The segment's bytes on this device: the initializers (zero beyond them), each relocated
 // segment offset turned into an address, each managed variable's pointer set to its storage.
 std::string Module::Instance::initialSegment(const Module &module) const {
-  std::string image = module.globalInit_;
+  std::string image = *module.globalInit_;
   image.resize(module.metadata_.segment, '\0');
   auto patch = [&](uint64_t at, auto &&change) {
     uint64_t value;

@@ -173,7 +173,7 @@ class Module {
   void *self_ = this;
   std::vector<SpirvModule> spirv_;
   Metadata metadata_;
-  std::string globalInit_;
+  std::shared_ptr<const std::string> globalInit_;  // shared with each device's segment allocation
   std::unique_ptr<HostPages> managed_;  // storage of the __managed__ variables; null without any
   std::deque<Function> functions_;  // one per kernel, in metadata order; addresses are stable
   std::mutex mutex_;

@@ -15,6 +15,7 @@
 
 #include "context.h"
 #include "device.h"
+#include "memory.h"
 #include "printf.h"
 
 namespace hipvk {
@@ -39,9 +40,22 @@ std::string demangled(const std::string &name) {
   return status == 0 && text ? std::string(text.get()) : name;
 }
 
+// The `length` - 1 characters of a string reference: a literal in a module's segment, read from
+// the module's initial bytes (the device never writes its constants).
+std::string referencedString(const AllocationTable &allocations, const std::byte *payload, uint32_t length) {
+  uint64_t address;
+  std::memcpy(&address, payload, sizeof address);
+  std::optional<Resolved> at = allocations.find(address);
+  const std::string *image = at ? at->allocation->initialBytes.get() : nullptr;
+  const uint64_t characters = length ? length - 1 : 0;
+  if (!image || at->offset > image->size() || image->size() - at->offset < characters)
+    return "<hipvk: string of an unloaded module>";
+  return image->substr(at->offset, characters);
+}
+
 // The messages of the record area's first `used` bytes, in the order their first chunks were
 // reserved (chunk layout: hipvk::abi::PrintfChunk).
-std::vector<Message> reassemble(const std::byte *area, uint32_t used) {
+std::vector<Message> reassemble(const std::byte *area, uint32_t used, const AllocationTable &allocations) {
   std::vector<Message> messages;
   std::unordered_map<uint32_t, size_t> messageAt;  // head chunk offset -> index in messages
   for (uint32_t at = 0; used - at >= sizeof(abi::PrintfChunk);) {
@@ -63,7 +77,10 @@ std::vector<Message> reassemble(const std::byte *area, uint32_t used) {
       continue;  // its head did not fit: the device counted the message as dropped
     }
     if (chunk.flags & abi::kPrintfChunkString) {
-      std::string text(reinterpret_cast<const char *>(payload), std::min(chunk.count ? chunk.count - 1 : 0, payloadBytes));
+      std::string text = (chunk.flags & abi::kPrintfChunkStringReference) && payloadBytes >= sizeof(uint64_t)
+                             ? referencedString(allocations, payload, chunk.count)
+                             : std::string(reinterpret_cast<const char *>(payload),
+                                           std::min(chunk.count ? chunk.count - 1 : 0, payloadBytes));
       if (chunk.flags & abi::kPrintfChunkHead) {
         message->format = std::move(text);
       } else {
@@ -123,7 +140,7 @@ std::string ServiceBuffer::kernelOfLaunch(uint32_t launchIndex) const {
 
 void ServiceBuffer::printMessages(const std::byte *area, uint32_t used, uint32_t &printed, uint32_t &droppedMessages) {
   bool stdoutPending = false;
-  for (const Message &message : reassemble(area, used)) {
+  for (const Message &message : reassemble(area, used, device_.allocations())) {
     if (!message.complete) {
       ++droppedMessages;  // a later chunk did not fit
       continue;

@@ -6,32 +6,46 @@
 
 namespace {
 
-[[noreturn]] __device__ void assertionFailed(const char *assertion, const char *file, unsigned int line,
-                                             const char *function) {
-  // ROCm's text. The strings come from the assert() macro: never null.
-  auto length = [](const char *s) {
-    uint64_t n = 0;
-    while (s[n]) ++n;
-    return n + 1;
-  };
+// `*Length`: strlen + 1 of each string.
+[[noreturn]] __device__ void assertionFailed(const char *assertion, uint64_t assertionLength, const char *file,
+                                             uint64_t fileLength, unsigned int line, const char *function,
+                                             uint64_t functionLength) {
   const char format[] = "%s:%u: %s: Device-side assertion `%s' failed.\n";
   uint64_t message = __ockl_fprintf_stderr_begin();
   message = __ockl_printf_append_string_n(message, format, sizeof(format), 0);
-  message = __ockl_printf_append_string_n(message, file, length(file), 0);
+  message = __ockl_printf_append_string_n(message, file, fileLength, 0);
   message = __ockl_printf_append_args(message, 1, line, 0, 0, 0, 0, 0, 0, 0);
-  message = __ockl_printf_append_string_n(message, function, length(function), 0);
-  __ockl_printf_append_string_n(message, assertion, length(assertion), 1);
+  message = __ockl_printf_append_string_n(message, function, functionLength, 0);
+  __ockl_printf_append_string_n(message, assertion, assertionLength, 1);
   __hipvk_trap(hipvk::abi::kTrapAssert);
+}
+
+// The strings come from the assert() macro: never null.
+__device__ uint64_t length(const char *s) {
+  uint64_t n = 0;
+  while (s[n]) ++n;
+  return n + 1;
 }
 
 } // namespace
 
-extern "C" __device__ void __assert_fail(const char *assertion, const char *file, unsigned int line,
-                                         const char *function) {
-  assertionFailed(assertion, file, line, function);
+// What compiler/lib/MergeAssertionsPass.cpp calls, once per kernel, for the failing assertions
+// whose strings are literals: it gives their lengths.
+extern "C" __device__ [[noreturn]] __attribute__((noinline)) void __hipvk_assertion_failed(const char *assertion, uint64_t assertionLength, const char *file,
+                                                    uint64_t fileLength, unsigned int line, const char *function,
+                                                    uint64_t functionLength) {
+  assertionFailed(assertion, assertionLength, file, fileLength, line, function, functionLength);
 }
 
+// What glibc's assert() calls (through __hipvk_assertion_failed: the library link brings that
+// along only for a function that calls it).
+extern "C" __device__ void __assert_fail(const char *assertion, const char *file, unsigned int line,
+                                         const char *function) {
+  __hipvk_assertion_failed(assertion, length(assertion), file, length(file), line, function, length(function));
+}
+
+// What CUDA's assert() calls (the same message; characterSize is ignored).
 extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned int line,
                                         const char *function, size_t /*characterSize*/) {
-  assertionFailed(message, file, line, function);
+  __hipvk_assertion_failed(message, length(message), file, length(file), line, function, length(function));
 }

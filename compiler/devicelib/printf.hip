@@ -151,6 +151,14 @@ __device__ bool isStringArgument(const RecordedFormat &format, uint64_t index) {
 __device__ uint64_t appendString(uint64_t descriptor, const char *string, uint64_t length, uint32_t isLast) {
   const uint64_t characters = length ? length - 1 : 0; // longer than any area: dropped
   const bool head = (descriptor & kPendingHead) != 0;
+  // A literal goes by address (ModuleConstantsPass.cpp folds the test at compile time).
+  if (length && __hipvk_is_module_constant(string))
+    return appendChunk(descriptor, abi::kPrintfChunkString | abi::kPrintfChunkStringReference, uint32_t(length),
+                       sizeof(uint64_t), head ? 0 : 1, isLast, [&](HIPVK_GLOBAL uint32_t *payload) {
+                         const uint64_t address = reinterpret_cast<uint64_t>(string);
+                         payload[0] = uint32_t(address);
+                         payload[1] = uint32_t(address >> 32);
+                       });
   return appendChunk(descriptor, abi::kPrintfChunkString, uint32_t(length), characters, head ? 0 : 1, isLast,
                      [&](HIPVK_GLOBAL uint32_t *payload) {
                        // Whole words: no 8-bit stores to global memory.

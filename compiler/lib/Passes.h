@@ -54,6 +54,18 @@ struct OptimizePass : llvm::PassInfoMixin<OptimizePass> {
   CompileContext &ctx;
 };
 
+// Every assertion of a kernel fails through one inlined copy of the device library's failure path
+// (MergeAssertionsPass.cpp). Until then the functions isAssertionFailure names stay calls.
+struct MergeAssertionsPass : llvm::PassInfoMixin<MergeAssertionsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+};
+bool isAssertionFailure(const llvm::Function &f);
+
+// __hipvk_is_module_constant folded once kernels are optimised (ModuleConstantsPass.cpp).
+struct ModuleConstantsPass : llvm::PassInfoMixin<ModuleConstantsPass> {
+  llvm::PreservedAnalyses run(llvm::Module &m, llvm::ModuleAnalysisManager &);
+};
+
 // Unrolling by 4 of the loops nvcc unrolls and NVIDIA's Vulkan compiler does not: small grid-stride
 // loops over global memory, and counted loops O2 left rolled (UnrollLoopsPass.cpp).
 struct UnrollLoopsPass : llvm::PassInfoMixin<UnrollLoopsPass> {

@@ -363,6 +363,8 @@ SpvId KernelEmitter::emitDeviceBuiltin(DeviceBuiltin builtin, CallInst &call) {
   case B::service_buffer: return pushAddress(abi::kServiceBufferOffset);
   case B::launch_index: return pushWord(abi::kLaunchIndexOffset);
   case B::trap: return unsupported(call, "internal error: __hipvk_trap survived the hipvk-lower-traps pass");
+  case B::is_module_constant:
+    return unsupported(call, "internal error: __hipvk_is_module_constant survived the hipvk-module-constants pass");
   case B::umul_hi_64: {
     SpvId type = typeOf(call.getType());
     SpvId product = op(spv::OpUMulExtended, b_.typeStruct({type, type}), {value(call.getArgOperand(0)), value(call.getArgOperand(1))});

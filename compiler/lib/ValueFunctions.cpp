@@ -2,6 +2,7 @@
 
 #include "CompileContext.h"
 #include "DeviceBuiltins.h"
+#include "Passes.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/PostOrderIterator.h>
@@ -155,6 +156,11 @@ void markForInlining(Module &m) {
   }
   for (Function &f : m) {
     if (f.isDeclaration() || isKernel(f)) continue;
+    if (isAssertionFailure(f)) {  // inlined by MergeAssertionsPass, once per kernel
+      f.removeFnAttr(Attribute::AlwaysInline);
+      f.addFnAttr(Attribute::NoInline);
+      continue;
+    }
     if (!isValueFunction(f)) {
       f.removeFnAttr(Attribute::NoInline);
       f.addFnAttr(Attribute::AlwaysInline);

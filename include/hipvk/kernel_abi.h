@@ -144,14 +144,18 @@ struct PrintfChunk {
   uint32_t flags;   // PrintfChunkFlags
   uint32_t message; // area offset of the message's head chunk (its own offset for the head)
   uint32_t count;   // string chunks: strlen + 1 (0 for a null pointer); value chunks: values
-  // then: the string's bytes without its terminator, or `count` u64 values (integers zero- or
-  // sign-extended as Clang passes them, floating-point values as double bits)
+  // then: the string's bytes without its terminator (a string reference: the u64 device address
+  // of the string), or `count` u64 values (integers zero- or sign-extended as Clang passes them,
+  // floating-point values as double bits)
 };
 enum PrintfChunkFlags : uint32_t {
   kPrintfChunkString = 1u << 0, // else a value chunk
   kPrintfChunkHead = 1u << 1,   // the first chunk of a message (always the format string)
   kPrintfChunkLast = 1u << 2,   // the message is complete
   kPrintfChunkStderr = 1u << 3, // on the head: the message goes to stderr (device assert)
+  // With kPrintfChunkString: the string is a constant of a loaded module (a literal: formats,
+  // assert messages), sent by address; the host reads it from the module's segment image.
+  kPrintfChunkStringReference = 1u << 4,
 };
 inline constexpr uint32_t kPrintfChunkAlignment = 8;
 inline constexpr uint32_t kPrintfMaxValuesPerChunk = 7; // what __ockl_printf_append_args takes
