@@ -9,6 +9,13 @@ template <typename T>
 void launch_validate_range(const T *data, int n, T lo, T hi, int *accepted, int threads_per_block);
 extern const int kValidateAssertLine;  // the line of that assert()
 
+// checked[i] = 1 for each record that passes: keys[i] >= 0, values[i] > 0 (in a device function),
+// keys[i] not values[i] or values[i] + 1, and keys[i] not kReservedKey (a message made at run
+// time: "key <i % 10> is reserved"). 128-thread blocks.
+inline constexpr int kReservedKey = 7777;
+void launch_check_records(const int *keys, const int *values, int n, int *checked);
+extern const int kPositiveLine, kRecordsLine;
+
 // out[i] = data[i] / divisor, computed per block; __trap() when divisor is 0.
 void launch_normalize(const float *data, float *out, int n, float divisor);
 

@@ -25,6 +25,32 @@ void launch_validate_range(const T *data, int n, T lo, T hi, int *accepted, int 
 template void launch_validate_range<float>(const float *, int, float, float, int *, int);
 template void launch_validate_range<int>(const int *, int, int, int, int *, int);
 
+// Several assertions in one kernel, one of them in a device function and one in a loop (the
+// compiled kernel has one failure path for all of them), and a message built at run time (copied
+// into the record, where literals go by address): each failing thread's message names its own
+// line, function and expression.
+__device__ void check_positive(int value) { assert(value > 0); }
+const int kPositiveLine = __LINE__ - 1;
+
+__global__ void check_records(const int *keys, const int *values, int n, int *checked) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  assert(keys[i] >= 0);
+  check_positive(values[i]);
+  for (int j = 0; j < 2; ++j) assert(keys[i] != values[i] + j);
+  if (keys[i] == kReservedKey) {
+    char reason[] = "key ? is reserved";
+    reason[4] = char('0' + i % 10);
+    __assert_fail(reason, __FILE__, __LINE__, __func__);
+  }
+  checked[i] = 1;
+}
+const int kRecordsLine = __LINE__ - 10;  // assert(keys[i] >= 0); the loop's is two lines below, the reason six
+
+void launch_check_records(const int *keys, const int *values, int n, int *checked) {
+  check_records<<<(n + 127) / 128, 128>>>(keys, values, n, checked);
+}
+
 __global__ void normalize(const float *data, float *out, int n, float divisor) {
   if (divisor == 0.0f) __trap();
   int i = blockIdx.x * blockDim.x + threadIdx.x;

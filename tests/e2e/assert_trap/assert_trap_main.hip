@@ -81,6 +81,44 @@ void test_assert() {
 
 // __trap() on bad input: hipErrorLaunchFailure at the blocking copy that follows (any
 // synchronising call reports it), then good launches work.
+// Four threads of a 300-record launch fail four different checks of one kernel.
+void test_several_assertions() {
+  constexpr int n = 300;
+  std::vector<int> keys(n), values(n);
+  for (int i = 0; i < n; ++i) keys[i] = i * 3, values[i] = i + 1 + (i % 3 == 0 ? 1000 : 0);
+  for (int i = 0; i < n; ++i)
+    if (keys[i] == values[i] || keys[i] == values[i] + 1) values[i] += 5000;
+  keys[5] = -4;                  // assert(keys[i] >= 0)
+  values[130] = 0;               // check_positive
+  keys[200] = values[200] + 1;   // the loop's assert, second round
+  keys[299] = kReservedKey;      // the run-time message
+  e2e::DeviceBuffer<int> d_keys(n), d_values(n), d_checked(n);
+  d_keys.upload(keys);
+  d_values.upload(values);
+  HIP_CHECK(hipMemset(d_checked, 0, d_checked.bytes()));
+  CapturedOutput capture;
+  launch_check_records(d_keys, d_values, n, d_checked);
+  hipError_t synchronized = hipDeviceSynchronize();
+  (void)hipGetLastError();
+  capture.finish();
+  e2e::expect_eq("hipDeviceSynchronize after failed assertions", 0, synchronized, hipErrorAssert);
+  const std::string file = ASSERT_TRAP_KERNELS_FILE;
+  const std::string records = ": void check_records(const int *, const int *, int, int *): Device-side assertion `";
+  const std::pair<std::string, const char *> messages[] = {
+      {file + ":" + std::to_string(kRecordsLine) + records + "keys[i] >= 0' failed.\n", "keys[i] >= 0"},
+      {file + ":" + std::to_string(kPositiveLine) + ": void check_positive(int): Device-side assertion `value > 0' failed.\n",
+       "value > 0 (device function)"},
+      {file + ":" + std::to_string(kRecordsLine + 2) + records + "keys[i] != values[i] + j' failed.\n", "the loop's assert"},
+      {file + ":" + std::to_string(kRecordsLine + 6) + ": check_records: Device-side assertion `key 9 is reserved' failed.\n",
+       "the run-time message"},
+  };
+  for (const auto &[message, what] : messages) e2e::expect_eq(what, 0, occurrences(capture.err(), message), 1);
+  e2e::expect_eq("assertion messages", 0, occurrences(capture.err(), "Device-side assertion"), 4);
+  std::vector<int> checked(n);
+  d_checked.download(checked);
+  for (int i = 0; i < n; ++i) e2e::expect_eq("checked", i, checked[i], i == 5 || i == 130 || i == 200 || i == 299 ? 0 : 1);
+}
+
 void test_trap() {
   constexpr int n = 500;
   std::vector<float> data(n), out(n);
@@ -167,6 +205,7 @@ void test_first_trap_wins() {
 
 int main() {
   test_assert();
+  test_several_assertions();
   test_trap();
   test_stop_before_barrier();
   test_first_trap_wins();
