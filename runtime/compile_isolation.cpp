@@ -2,7 +2,7 @@
 // SwiftShader (Debian 12's chromium-common 156.0.8078.108) inlines every call before compiling,
 // and its compiler (Subzero) dies with a null dereference on some large kernels. Size alone does
 // not predict it: of the e2e and math kernels in software doubles, some of 174K-600K SPIR-V words
-// once inlined crashed it while others of 256K-400K compiled; none above 400K compiled (411K,
+// once inlined crashed it while others of 256K-401K compiled; none larger compiled (411K,
 // 549K, 599K and all of 747K and more crashed it, after up to 90 s of compiling). Kernels above
 // kSwiftShaderInlinedWords (450K) are refused outright; from kIsolatedInlinedWords (150K) on, the pipeline is first compiled in a
 // forked child, and a kernel whose child dies is refused, naming why, while the program goes on
@@ -20,7 +20,7 @@ namespace hipvk {
 
 namespace {
 
-// Above the largest kernel seen to compile (400K words): finding out in a child costs a minute or
+// Above the largest kernel seen to compile (400,643 words): finding out in a child costs a minute or
 // more and has never ended in a kernel that runs.
 constexpr size_t kSwiftShaderInlinedWords = 450'000;
 // Below the smallest kernel seen to crash it (174K words): from here the second compilation is

@@ -4,8 +4,8 @@
 // them by address (compiler/devicelib/printf.hip) instead of copying them character by character:
 // copied, a literal became a store per four characters at every printf and assert, and a kernel
 // with a few asserts took drivers several times as long to compile. A phi or select of such
-// pointers is one too. Runs after optimisation, when
-// every kernel is one function and the pointer is the global itself; the branch not taken goes.
+// pointers is one too. Runs after optimisation, when every kernel is one function and the pointer
+// is the global itself; the branch not taken goes.
 #include "DeviceBuiltins.h"
 #include "Passes.h"
 
