@@ -81,7 +81,8 @@ CompileResult compileModule(llvm::Module &m, const CompileOptions &options);
 // One translation unit's device IR as hipcc compiled it: with the width known only at run time
 // (`native`: warpSize reads the subgroup size), and for wave32 and wave64 (warpSize and
 // __AMDGCN_WAVEFRONT_SIZE__ constants). Any of them may be missing (a compilation that failed,
-// or a width the --offload-arch targets exclude); at least one is present.
+// or a width the --offload-arch targets exclude); at least one is present. The fixed forms must each
+// be in an LLVM context of its own: they are compiled on threads of their own.
 struct WaveInputs {
   std::unique_ptr<llvm::Module> native, wave32, wave64;
   std::string wave32Target, wave64Target; // the AMD targets they were compiled for (metadata `wave_form`)

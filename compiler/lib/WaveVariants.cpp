@@ -21,6 +21,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <thread>
 
 using namespace llvm;
 
@@ -214,6 +215,77 @@ std::vector<KernelSpirv> takeKernels(CompileResult &r, const std::set<std::strin
   return taken;
 }
 
+// One compilation of a fixed form's kernels, or of their logical-warp form, kept for merging.
+struct FormCompilation {
+  CompileResult result;
+  std::set<std::string> kernels; // those compiled, less any the logical-warp lowering refused
+  uint32_t flag = 0;             // blob::kWave32 / kWave64, with kLogicalWarp for a logical-warp form
+  const char *name = nullptr;
+  uint32_t givenBytes = 0;       // the segment it was laid out after
+};
+
+// A width's compilations: the fixed form's differing kernels, then the logical-warp form of those
+// a narrower device needs. Its modules live in the form's LLVM context, so a chain runs on a
+// thread of its own.
+struct WidthChain {
+  std::set<std::string> fixedKernels, logicalKernels;
+  std::unique_ptr<Module> fixedInput, logicalInput; // consumed by compile()
+  std::unique_ptr<Module> fixedSpare, logicalSpare; // for compileAgain()
+  uint32_t flag = 0;
+  const char *name = nullptr;
+  std::vector<FormCompilation> done;
+  std::shared_ptr<SegmentPreset> segment; // as the last compilation left it; null if none ran
+  std::vector<std::string> errors;
+
+  void keepSpares() {
+    if (fixedInput) fixedSpare = CloneModule(*fixedInput);
+    if (logicalInput) logicalSpare = CloneModule(*logicalInput);
+  }
+
+  // Compiles `kernels` of `m` after `segment`; false on errors (kept).
+  bool compileOne(Module &m, std::set<std::string> kernels, CompileOptions formOptions, uint32_t formFlag, const char *formName) {
+    formOptions.segmentPreset = segment.get();
+    keepOnlyKernels(m, kernels);
+    FormCompilation c{compileModule(m, formOptions), {}, formFlag, formName, segment->bytes};
+    if (!c.result.errors.empty()) {
+      errors = std::move(c.result.errors);
+      return false;
+    }
+    for (const std::string &refused : c.result.logicalWarpRefused) kernels.erase(refused);
+    c.kernels = std::move(kernels);
+    segment = c.result.segment;
+    done.push_back(std::move(c));
+    return true;
+  }
+
+  void compile(std::shared_ptr<SegmentPreset> base, const CompileOptions &options) {
+    segment = std::move(base);
+    if (fixedInput) {
+      CompileOptions formOptions = options;
+      if (!formOptions.saveTempsPrefix.empty()) formOptions.saveTempsPrefix += std::string(".") + name;
+      // Devices without 64-bit or 8/16-bit types and with 32- or 64-lane subgroups are rare: such a
+      // device runs the logical-warp form's portable modules, and the compilation stays shorter.
+      formOptions.portableVariant = false;
+      if (!compileOne(*fixedInput, fixedKernels, formOptions, flag, name)) return;
+    }
+    if (logicalInput) {
+      CompileOptions logicalOptions = options;
+      logicalOptions.logicalWarpSize = flag == blob::kWave32 ? 32 : 64;
+      if (!logicalOptions.saveTempsPrefix.empty()) logicalOptions.saveTempsPrefix += std::string(".") + name + "-logical";
+      compileOne(*logicalInput, logicalKernels, logicalOptions, flag | blob::kLogicalWarp, name);
+    }
+  }
+
+  // Compiles the chain again from its spare inputs, after `base`.
+  void compileAgain(std::shared_ptr<SegmentPreset> base, const CompileOptions &options) {
+    done.clear();
+    errors.clear();
+    fixedInput = std::move(fixedSpare);
+    logicalInput = std::move(logicalSpare);
+    compile(std::move(base), options);
+  }
+};
+
 } // namespace
 
 bool dependsOnWaveSize(const Module &m) {
@@ -260,61 +332,12 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     if (form->module) result.metadata += std::string("wave_form ") + (form->flag == blob::kWave32 ? "32 " : "64 ") + (target.empty() ? "-" : target) + "\n";
   if (differing.empty()) return result;
 
-  // Compiles `kernels` of `m` in the segment of the compilations before (adding what it has
-  // beyond it), folds its metadata into the result and returns their modules tagged `flag`; false
-  // on errors (then in the result).
-  std::shared_ptr<SegmentPreset> segment = result.segment;
-  auto compileInSegment = [&](Module &m, std::set<std::string> kernels, CompileOptions formOptions, uint32_t flag,
-                              const char *name, std::vector<KernelSpirv> &out) {
-    formOptions.segmentPreset = segment.get();
-    keepOnlyKernels(m, kernels);
-    CompileResult r = compileModule(m, formOptions);
-    if (!r.errors.empty()) {
-      result.errors = std::move(r.errors);
-      return false;
-    }
-    // A logical-warp module's exchange slots are its own: the launch checks keep the others' sizes.
-    if (std::string error = mergeMetadata(result.metadata, r.metadata, name, !(flag & blob::kLogicalWarp)); !error.empty()) {
-      result.errors.push_back("hipvk: error: " + error);
-      return false;
-    }
-    // The form's initial bytes of what it added after the segment it was given.
-    if (r.globalInit.size() > segment->bytes) {
-      result.globalInit.resize(r.globalInit.size(), 0);
-      std::copy(r.globalInit.begin() + segment->bytes, r.globalInit.end(), result.globalInit.begin() + segment->bytes);
-    }
-    segment = r.segment;
-    for (const std::string &w : r.warnings)
-      if (std::find(result.warnings.begin(), result.warnings.end(), w) == result.warnings.end()) result.warnings.push_back(w);
-    for (const std::string &refused : r.logicalWarpRefused) kernels.erase(refused);
-    std::vector<KernelSpirv> taken = takeKernels(r, kernels, flag);
-    out.insert(out.end(), std::make_move_iterator(taken.begin()), std::make_move_iterator(taken.end()));
-    return true;
-  };
+  // The wave32 and wave64 forms (each module in an LLVM context of its own) are compiled on threads
+  // of their own, each in the run-time-width form's segment; a form's logical-warp compilation follows
+  // it on its thread, in the segment the form left. Merged in a fixed order afterwards.
   auto hasKernel = [&](const Form &form, const std::string &name) {
     return &form == primary ? primaryPrints.count(name) != 0 : prints[&form].count(name) != 0;
   };
-
-  std::vector<KernelSpirv> fixed[2];
-  if (primary->flag) fixed[primary == &forms[1]] = takeKernels(result, differing, primary->flag);
-  for (Form &form : forms) {
-    if (!form.module || &form == primary || !form.flag) continue;
-    std::set<std::string> mine;
-    for (const std::string &name : differing)
-      if (hasKernel(form, name)) mine.insert(name);
-    if (mine.empty()) continue;
-    CompileOptions formOptions = options;
-    if (!formOptions.saveTempsPrefix.empty()) formOptions.saveTempsPrefix += std::string(".") + form.name;
-    // Devices without 64-bit or 8/16-bit types and with 32- or 64-lane subgroups are rare: such a
-    // device runs the logical-warp form's portable modules, and the compilation stays shorter.
-    formOptions.portableVariant = false;
-    if (!compileInSegment(*form.module, mine, formOptions, form.flag, form.name, fixed[form.flag == blob::kWave64])) return result;
-  }
-  for (std::vector<KernelSpirv> &list : fixed)
-    result.fixedWidth.insert(result.fixedWidth.end(), std::make_move_iterator(list.begin()), std::make_move_iterator(list.end()));
-
-  // Logical warps for the kernels a narrower device could not otherwise run: those without a
-  // run-time-width module, or whose run-time-width module reaches past its subgroups.
   auto runTimeModuleRunsAnywhere = [&](const std::string &name) {
     if (!forms[2].module) return false;
     bool found = false;
@@ -325,18 +348,65 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
       }
     return found;
   };
+  std::vector<WidthChain> chains;
   for (Form &form : forms) {
-    if (!logicalInputs.count(&form)) continue;
-    std::set<std::string> wanted;
-    for (const std::string &name : differing)
-      if (hasKernel(form, name) && !runTimeModuleRunsAnywhere(name)) wanted.insert(name);
-    if (wanted.empty()) continue;
-    CompileOptions logicalOptions = options;
-    logicalOptions.logicalWarpSize = form.flag == blob::kWave32 ? 32 : 64;
-    if (!logicalOptions.saveTempsPrefix.empty()) logicalOptions.saveTempsPrefix += std::string(".") + form.name + "-logical";
-    if (!compileInSegment(*logicalInputs[&form], wanted, logicalOptions, form.flag | blob::kLogicalWarp, form.name, result.logical))
-      return result;
+    if (!form.module || !form.flag) continue;
+    WidthChain chain;
+    chain.flag = form.flag;
+    chain.name = form.name;
+    for (const std::string &name : differing) {
+      if (!hasKernel(form, name)) continue;
+      if (&form != primary) chain.fixedKernels.insert(name);
+      // Logical warps for the kernels a narrower device could not otherwise run: those without a
+      // run-time-width module, or whose run-time-width module reaches past its subgroups.
+      if (!runTimeModuleRunsAnywhere(name)) chain.logicalKernels.insert(name);
+    }
+    if (!chain.logicalKernels.empty()) chain.logicalInput = std::move(logicalInputs[&form]);
+    if (&form != primary && !chain.fixedKernels.empty()) chain.fixedInput = std::move(form.module);
+    if (chain.fixedInput || chain.logicalInput) chains.push_back(std::move(chain));
   }
+  const std::shared_ptr<SegmentPreset> base = result.segment;
+  // Only a later chain may have to be compiled again (after the earlier one, when both add
+  // variables to the segment): it keeps copies of its inputs.
+  for (size_t i = 1; i < chains.size(); ++i) chains[i].keepSpares();
+  {
+    std::vector<std::jthread> threads;
+    for (size_t i = 1; i < chains.size(); ++i) threads.emplace_back([&, i] { chains[i].compile(base, options); });
+    if (!chains.empty()) chains[0].compile(base, options);
+  }
+
+  std::shared_ptr<SegmentPreset> segment = base;
+  std::vector<KernelSpirv> fixed[2];
+  if (primary->flag) fixed[primary == &forms[1]] = takeKernels(result, differing, primary->flag);
+  for (WidthChain &chain : chains) {
+    // Both chains placed variables after the base: this one again, after the other's.
+    if (segment->bytes > base->bytes && chain.segment && chain.segment->bytes > base->bytes) chain.compileAgain(segment, options);
+    for (FormCompilation &c : chain.done) {
+      // A logical-warp module's exchange slots are its own: the launch checks keep the others' sizes.
+      const bool logical = c.flag & blob::kLogicalWarp;
+      if (std::string error = mergeMetadata(result.metadata, c.result.metadata, c.name, !logical); !error.empty()) {
+        result.errors.push_back("hipvk: error: " + error);
+        return result;
+      }
+      // The form's initial bytes of what it added after the segment it was given.
+      if (c.result.globalInit.size() > c.givenBytes) {
+        result.globalInit.resize(std::max(result.globalInit.size(), c.result.globalInit.size()), 0);
+        std::copy(c.result.globalInit.begin() + c.givenBytes, c.result.globalInit.end(), result.globalInit.begin() + c.givenBytes);
+      }
+      for (const std::string &w : c.result.warnings)
+        if (std::find(result.warnings.begin(), result.warnings.end(), w) == result.warnings.end()) result.warnings.push_back(w);
+      std::vector<KernelSpirv> taken = takeKernels(c.result, c.kernels, c.flag);
+      std::vector<KernelSpirv> &out = logical ? result.logical : fixed[(c.flag & blob::kWave64) != 0];
+      out.insert(out.end(), std::make_move_iterator(taken.begin()), std::make_move_iterator(taken.end()));
+    }
+    if (!chain.errors.empty()) {
+      result.errors = std::move(chain.errors);
+      return result;
+    }
+    if (chain.segment && chain.segment->bytes > segment->bytes) segment = chain.segment;
+  }
+  for (std::vector<KernelSpirv> &list : fixed)
+    result.fixedWidth.insert(result.fixedWidth.end(), std::make_move_iterator(list.begin()), std::make_move_iterator(list.end()));
   return result;
 }
 

@@ -25,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 static const char kUsage[] =
@@ -176,13 +177,17 @@ int main(int argc, char **argv) {
     if (!module) return 1;
     return hipvk::dependsOnWaveSize(*module) ? kDependsOnWaveSize : 0;
   }
-  hipvk::WaveInputs forms; // after the context: its modules must go first
+  // Each wavefront-size form in an LLVM context of its own: they are compiled on threads of their
+  // own (WaveVariants.cpp).
+  llvm::LLVMContext wave32Context, wave64Context;
+  hipvk::WaveInputs forms; // after the contexts: its modules must go first
   forms.wave32Target = wave32Target;
   forms.wave64Target = wave64Target;
-  for (auto [path, slot] : {std::pair{inputs.empty() ? std::string() : inputs[0], &forms.native},
-                            std::pair{wave32Input, &forms.wave32}, std::pair{wave64Input, &forms.wave64}}) {
+  for (auto [path, slot, formContext] : {std::tuple{inputs.empty() ? std::string() : inputs[0], &forms.native, &context},
+                                         std::tuple{wave32Input, &forms.wave32, &wave32Context},
+                                         std::tuple{wave64Input, &forms.wave64, &wave64Context}}) {
     if (path.empty()) continue;
-    if (!(*slot = readModule(path, context))) return 1;
+    if (!(*slot = readModule(path, *formContext))) return 1;
   }
   const std::string name = inputs.empty() ? (wave32Input.empty() ? wave64Input : wave32Input) : inputs[0];
   if (!waveForms) return writeResult(hipvk::compileModule(*forms.native, options), mode, output, verbose, name);
