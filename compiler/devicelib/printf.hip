@@ -110,7 +110,7 @@ __device__ bool isOneOf(char c, const char *set) {
 }
 
 // Whether argument `index` (0: the first after the format) is the string of a %s conversion,
-// counting arguments exactly as the host's formatter consumes them (runtime/printf.cpp): a `*`
+// counting arguments exactly as the host's formatter consumes them (runtime/execution/printf.cpp): a `*`
 // width or precision takes one, every conversion of "diouxXcfFeEgGaApsn" one, %% and
 // conversions the host does not know none.
 __device__ bool isStringArgument(const RecordedFormat &format, uint64_t index) {

@@ -432,4 +432,48 @@ void KernelEmitter::store(PointerClass c, SpvId address, SpvId val, Type *t, Ali
   else storeWords(c, address, val, memType, bytes, align, at);
 }
 
+// Address arithmetic: 64-bit for global pointers (buffer device addresses), 32-bit byte offsets
+// for shared and private memory.
+SpvId KernelEmitter::emitGEP(GetElementPtrInst &gep) {
+  PointerClass c = classOf(&gep);
+  unsigned width = c == PointerClass::Global ? 64 : 32;
+  SpvId intType = b_.typeInt(width);
+  SpvId base = value(gep.getPointerOperand(), intType);
+  MapVector<Value *, APInt> variable;
+  APInt constantOffset(width, 0);
+  if (!gep.collectOffset(m_.dl, width, variable, constantOffset)) return unsupported(gep, "unsupported address computation");
+  auto constantOf = [&](uint64_t v) { return width == 64 ? u64(v) : u32(uint32_t(v)); };
+  std::vector<std::pair<SpvId, uint64_t>> terms; // (index converted to the pointer width, scale)
+  for (auto &[index, scale] : variable) {
+    if (index->getType()->isVectorTy()) return unsupported(gep, "vector address computations are not supported");
+    terms.push_back({convertInt(value(index), index->getType()->getScalarSizeInBits(), width, true), scale.getZExtValue()});
+  }
+  auto sum = [&](SpvId start, uint64_t divisor, uint64_t constant) {
+    SpvId result = start;
+    for (auto [idx, scale] : terms)
+      result = op(spv::OpIAdd, intType, {result, scale == divisor ? idx : op(spv::OpIMul, intType, {idx, constantOf(scale / divisor)})});
+    if (constant) {
+      if (auto k = knownConstant(result); k && terms.empty()) return constantOf(*k + constant);
+      result = op(spv::OpIAdd, intType, {result, constantOf(constant)});
+    }
+    return result;
+  };
+  SpvId byteOffset = sum(base, 1, constantOffset.getZExtValue());
+
+  // Shared and private memory are arrays of words or of typed elements: when the whole computation
+  // is a multiple of 8 (else 4) bytes, also compute the index in those units directly, so that
+  // accesses need no shift the driver cannot see through.
+  if ((c == PointerClass::Shared || c == PointerClass::Private) && !knownConstant(byteOffset)) {
+    for (unsigned unit : {8u, 4u}) {
+      bool aligned = constantOffset.getZExtValue() % unit == 0;
+      for (auto [idx, scale] : terms) aligned &= scale % unit == 0;
+      SpvId baseIndex = aligned ? indexInUnits(base, unit, /*exactOnly=*/true) : 0;
+      if (!baseIndex) continue;
+      scaledIndexOf_[byteOffset] = {unit, sum(baseIndex, unit, constantOffset.getZExtValue() / unit)};
+      break;
+    }
+  }
+  return byteOffset;
+}
+
 } // namespace hipvk

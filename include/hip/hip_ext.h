@@ -4,7 +4,7 @@
 // hipvk status: hipExtLaunchKernel/hipExtLaunchKernelGGL launch like hipLaunchKernel when no
 // start/stop events are given and flags is 0; with events they return hipErrorNotSupported for
 // now. CU masks, hipExtModuleLaunchKernel and the link query return hipErrorNotSupported (a Vulkan
-// device exposes no compute-unit masks or XGMI topology). Entry points: runtime/hip_api_ext.cpp.
+// device exposes no compute-unit masks or XGMI topology). Entry points: runtime/api/hip_api_ext.cpp.
 // (hipExtMallocWithFlags is declared by hip_runtime_api.h, as in ROCm.)
 #ifndef HIP_INCLUDE_HIP_HIP_EXT_H
 #define HIP_INCLUDE_HIP_HIP_EXT_H

@@ -4,7 +4,7 @@
 // name expressions, logs) work; hiprtcCompileProgram does not compile yet: it returns
 // HIPRTC_ERROR_COMPILATION with a program log saying that runtime compilation is not supported
 // by hipvk, and the link API returns HIPRTC_ERROR_LINKING. The entry points live in libhipvk
-// (runtime/hip_api_rtc.cpp), so hipcc's default link finds them.
+// (runtime/api/hip_api_rtc.cpp), so hipcc's default link finds them.
 #ifndef HIP_INCLUDE_HIP_HIPRTC_H
 #define HIP_INCLUDE_HIP_HIPRTC_H
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <type_traits>
 
-#include "context.h"
-#include "error.h"
+#include "device/context.h"
+#include "api/error.h"
 
 namespace hipvk::api {
 

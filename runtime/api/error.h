@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "vulkan.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

@@ -3,9 +3,9 @@
 #include <cstring>
 #include <string>
 
-#include "api.h"
-#include "device.h"
-#include "service.h"
+#include "api/api.h"
+#include "device/device.h"
+#include "execution/service.h"
 
 namespace {
 

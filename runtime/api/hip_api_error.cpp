@@ -1,7 +1,7 @@
 // hipGetLastError, hipPeekAtLastError, hipGetErrorName, hipGetErrorString.
 #include <utility>
 
-#include "api.h"
+#include "api/api.h"
 
 namespace {
 

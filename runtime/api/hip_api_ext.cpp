@@ -4,7 +4,7 @@
 // the last error like any failing HIP call, and logged under HIPVK_LOG=1.
 #include <hip/hip_ext.h>
 
-#include "api.h"
+#include "api/api.h"
 
 using namespace hipvk;
 

@@ -1,10 +1,10 @@
 // Pinned host memory (hipHostMalloc), registered host memory (hipHostRegister) and managed memory
-// (hipMallocManaged and its advice), over runtime/host_memory.h.
-#include "api.h"
-#include "device.h"
-#include "host_memory.h"
-#include "memory.h"
-#include "stream.h"
+// (hipMallocManaged and its advice), over runtime/memory/host_memory.h.
+#include "api/api.h"
+#include "device/device.h"
+#include "memory/host_memory.h"
+#include "memory/memory.h"
+#include "execution/stream.h"
 
 #include <algorithm>
 #include <cstring>

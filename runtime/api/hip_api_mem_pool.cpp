@@ -1,9 +1,9 @@
-// Stream-ordered allocation: hipMallocAsync, hipFreeAsync and memory pools (runtime/mem_pool.h).
-#include "api.h"
-#include "device.h"
-#include "mem_pool.h"
-#include "memory.h"
-#include "stream.h"
+// Stream-ordered allocation: hipMallocAsync, hipFreeAsync and memory pools (runtime/memory/mem_pool.h).
+#include "api/api.h"
+#include "device/device.h"
+#include "memory/mem_pool.h"
+#include "memory/memory.h"
+#include "execution/stream.h"
 
 using namespace hipvk;
 

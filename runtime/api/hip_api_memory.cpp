@@ -1,14 +1,14 @@
 // Device allocation, copies, fills and module globals (symbols). Host memory and managed memory:
 // hip_api_host_memory.cpp; pitched and 3-D memory: hip_api_memory_2d.cpp; pointer queries:
 // hip_api_pointer.cpp.
-#include "api.h"
-#include "device.h"
-#include "host_memory.h"
-#include "mem_pool.h"
-#include "memory.h"
-#include "module.h"
-#include "stream.h"
-#include "streams.h"
+#include "api/api.h"
+#include "device/device.h"
+#include "memory/host_memory.h"
+#include "memory/mem_pool.h"
+#include "memory/memory.h"
+#include "execution/module.h"
+#include "execution/stream.h"
+#include "execution/streams.h"
 
 #include <vector>
 

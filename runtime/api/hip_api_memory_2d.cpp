@@ -1,10 +1,10 @@
 // Pitched and 3-D memory: hipMallocPitch, hipMalloc3D, hipMemcpy2D/3D, hipMemset2D/3D and their
-// asynchronous forms, over runtime/strided_copy.h.
-#include "api.h"
-#include "device.h"
-#include "memory.h"
-#include "stream.h"
-#include "strided_copy.h"
+// asynchronous forms, over runtime/memory/strided_copy.h.
+#include "api/api.h"
+#include "device/device.h"
+#include "memory/memory.h"
+#include "execution/stream.h"
+#include "memory/strided_copy.h"
 
 using namespace hipvk;
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "api.h"
-#include "launch.h"
-#include "module.h"
+#include "api/api.h"
+#include "execution/launch.h"
+#include "execution/module.h"
 
 using namespace hipvk;
 

@@ -1,8 +1,8 @@
 // Pointer queries: hipPointerGetAttributes / hipPointerGetAttribute, hipMemPtrGetInfo and
 // hipMemGetAddressRange, for device, pinned, registered and managed memory and plain host memory.
-#include "api.h"
-#include "device.h"
-#include "memory.h"
+#include "api/api.h"
+#include "device/device.h"
+#include "memory/memory.h"
 
 #include <cstring>
 

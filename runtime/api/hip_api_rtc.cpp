@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "api.h"
-#include "context.h"
+#include "api/api.h"
+#include "device/context.h"
 
 struct _hiprtcProgram {
   std::string source, name, log;

@@ -1,12 +1,12 @@
-// Streams and events (runtime/stream.h, streams.h, event.h). Handles are validated as ROCm does:
+// Streams and events (runtime/execution/stream.h, streams.h, event.h). Handles are validated as ROCm does:
 // a null event or an attempt to destroy the null / per-thread stream -> hipErrorInvalidHandle; a
 // handle that is not (or no longer) a live stream or event -> hipErrorContextIsDestroyed, except
 // in the getters (hipStreamGetFlags/GetPriority: hipErrorInvalidHandle).
-#include "api.h"
-#include "device.h"
-#include "event.h"
-#include "stream.h"
-#include "streams.h"
+#include "api/api.h"
+#include "device/device.h"
+#include "execution/event.h"
+#include "execution/stream.h"
+#include "execution/streams.h"
 
 using namespace hipvk;
 

@@ -7,7 +7,7 @@
 // kSwiftShaderInlinedWords (450K) are refused outright; from kIsolatedInlinedWords (150K) on, the pipeline is first compiled in a
 // forked child, and a kernel whose child dies is refused, naming why, while the program goes on
 // (docs/HIP_ON_VULKAN.md, "Devices without 64-bit types (SwiftShader)").
-#include "device.h"
+#include "device/device.h"
 
 #include <chrono>
 #include <csignal>

@@ -1,4 +1,4 @@
-#include "context.h"
+#include "device/context.h"
 
 #include <algorithm>
 #include <cstdarg>
@@ -9,10 +9,10 @@
 
 #include <unistd.h>
 
-#include "device.h"
-#include "error.h"
-#include "module.h"
-#include "queue.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "execution/module.h"
+#include "execution/queue.h"
 
 namespace hipvk {
 namespace {

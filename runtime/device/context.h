@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "host_copier.h"
-#include "options.h"
-#include "vulkan.h"
+#include "memory/host_copier.h"
+#include "device/options.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <type_traits>
 
-#include "shader_clock.h"
-#include "vulkan.h"
+#include "execution/shader_clock.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 
@@ -63,12 +63,12 @@ class Device {
   // OpReadClockKHR at Subgroup scope (clock64) and at Device scope (wall_clock64).
   bool hasSubgroupClock() const;
   bool hasDeviceClock() const;
-  // The shader clocks' rates, measured on the first call (runtime/shader_clock.h).
+  // The shader clocks' rates, measured on the first call (runtime/execution/shader_clock.h).
   ShaderClockRates clockRates();
   bool clockRatesMeasured() const { return clockRatesKnown_.load(std::memory_order_acquire); }
 
   // What the runtime knows about how many workgroups the device runs at once, from device facts
-  // (docs/HIP_ON_VULKAN.md, "Grid sync"); runtime/launch.cpp turns it into occupancy.
+  // (docs/HIP_ON_VULKAN.md, "Grid sync"); runtime/execution/launch.cpp turns it into occupancy.
   struct CoResidency {
     enum class Source {
       Unknown,   // no fact: occupancy is an estimate and cooperative launches are refused
@@ -145,7 +145,7 @@ class Device {
 
   // Waits for all work of every stream; no-op when the logical device was never created.
   void synchronize();
-  // How waits poll and block, and the device's sticky fault (runtime/queue.h).
+  // How waits poll and block, and the device's sticky fault (runtime/execution/queue.h).
   DeviceHealth &health() const { return *health_; }
   // hipDeviceReset: waits, then frees every allocation and every module's per-device state, and
   // restores the settings below to their defaults. The device is usable again at once.

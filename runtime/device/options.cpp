@@ -1,4 +1,4 @@
-#include "options.h"
+#include "device/options.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-#include "vulkan.h"
+#include "device/vulkan.h"
 
 namespace hipvk::vk {
 

@@ -1,10 +1,10 @@
-#include "event.h"
+#include "execution/event.h"
 
 #include <mutex>
 
-#include "device.h"
-#include "error.h"
-#include "stream.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "execution/stream.h"
 
 namespace hipvk {
 

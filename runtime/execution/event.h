@@ -9,8 +9,8 @@
 #include <mutex>
 #include <optional>
 
-#include "queue.h"
-#include "vulkan.h"
+#include "execution/queue.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

@@ -1,4 +1,4 @@
-#include "launch.h"
+#include "execution/launch.h"
 
 #include <algorithm>
 #include <array>
@@ -7,13 +7,13 @@
 #include <cstring>
 #include <string>
 
-#include "context.h"
-#include "device.h"
-#include "error.h"
-#include "module.h"
-#include "service.h"
-#include "stream.h"
-#include "streams.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "execution/module.h"
+#include "execution/service.h"
+#include "execution/stream.h"
+#include "execution/streams.h"
 
 #include <hipvk/kernel_abi.h>
 #include <hipvk/offload_blob.h>

@@ -1,4 +1,4 @@
-#include "module.h"
+#include "execution/module.h"
 
 #include <hipvk/kernel_abi.h>
 #include <hipvk/offload_blob.h>
@@ -21,11 +21,11 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "context.h"
-#include "device.h"
-#include "error.h"
-#include "memory.h"
-#include "stream.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "memory/memory.h"
+#include "execution/stream.h"
 
 namespace hipvk {
 namespace {

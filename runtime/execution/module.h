@@ -21,7 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "vulkan.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

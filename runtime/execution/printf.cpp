@@ -1,4 +1,4 @@
-#include "printf.h"
+#include "execution/printf.h"
 
 #include <algorithm>
 #include <bit>

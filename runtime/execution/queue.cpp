@@ -1,10 +1,10 @@
-#include "queue.h"
+#include "execution/queue.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "context.h"
-#include "error.h"
+#include "device/context.h"
+#include "api/error.h"
 
 namespace hipvk {
 

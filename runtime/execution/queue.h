@@ -19,7 +19,7 @@
 
 #include <hip/hip_runtime_api.h>
 
-#include "vulkan.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

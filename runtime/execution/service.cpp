@@ -1,4 +1,4 @@
-#include "service.h"
+#include "execution/service.h"
 
 #include <cxxabi.h>
 
@@ -13,10 +13,10 @@
 
 #include <hipvk/kernel_abi.h>
 
-#include "context.h"
-#include "device.h"
-#include "memory.h"
-#include "printf.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "memory/memory.h"
+#include "execution/printf.h"
 
 namespace hipvk {
 namespace {

@@ -3,7 +3,7 @@
 // the first launch, in host-visible memory; its address goes into every launch's push constants.
 // Shared by all streams of the device, it is drained by a synchronising call that finds every
 // stream quiet (StreamSet::drainIfIdle; no launch can then be writing it): the records are printed (glibc's
-// format language, runtime/printf.h), in launch order, and a trap becomes the error of the
+// format language, runtime/execution/printf.h), in launch order, and a trap becomes the error of the
 // synchronising call.
 #pragma once
 
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "error.h"
-#include "memory.h"
+#include "api/error.h"
+#include "memory/memory.h"
 
 namespace hipvk {
 

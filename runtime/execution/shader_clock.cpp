@@ -1,15 +1,15 @@
-#include "shader_clock.h"
+#include "execution/shader_clock.h"
 
 #include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <thread>
 
-#include "context.h"
-#include "device.h"
-#include "error.h"
-#include "memory.h"
-#include "stream.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "memory/memory.h"
+#include "execution/stream.h"
 
 // glslang's arrays of SPIR-V words (shaders/read_clock.comp), after <cstdint>.
 #include <read_device_clock.h>

@@ -1,14 +1,14 @@
-#include "stream.h"
+#include "execution/stream.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstring>
 
-#include "context.h"
-#include "device.h"
-#include "error.h"
-#include "service.h"
-#include "streams.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "execution/service.h"
+#include "execution/streams.h"
 
 namespace hipvk {
 namespace {

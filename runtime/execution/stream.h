@@ -1,7 +1,7 @@
 // A HIP stream: an ordered sequence of device work on one Vulkan queue, counted on its own
 // timeline semaphore. Work is batched: commands are recorded into an open command buffer, each
 // behind a barrier that orders it after everything recorded before it on the queue (HIP stream
-// order), and the batch is closed (handed to the submission gate, runtime/queue.h) when the host
+// order), and the batch is closed (handed to the submission gate, runtime/execution/queue.h) when the host
 // has to wait for it, when another stream must wait for it, or when it grows long. Memory a batch
 // uses is recycled once the timeline passes the batch's serial. Dependencies on other streams
 // (events, the legacy null stream, cooperative launches) are semaphore waits of the next batch;
@@ -27,10 +27,10 @@
 
 #include <hip/hip_runtime_api.h>
 
-#include "memory.h"
-#include "queue.h"
-#include "service.h"
-#include "vulkan.h"
+#include "memory/memory.h"
+#include "execution/queue.h"
+#include "execution/service.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 
@@ -123,7 +123,7 @@ class Stream {
   // Everything enqueued has completed (no lock; a snapshot).
   bool quiet() const { return timeline_->completed() >= lastSerial(); }
 
-  // Bookkeeping of the legacy null stream's waits (runtime/streams.cpp): the serial of this
+  // Bookkeeping of the legacy null stream's waits (runtime/execution/streams.cpp): the serial of this
   // stream the null stream last waited for, and of the null stream this one last waited for.
   std::atomic<uint64_t> waitedByNull{0};
   std::atomic<uint64_t> nullWaited{0};
@@ -153,7 +153,7 @@ class Stream {
     std::function<void()> call;
   };
 
-  // The dependencies HIP adds before new work (runtime/streams.cpp), then this stream's lock with
+  // The dependencies HIP adds before new work (runtime/execution/streams.cpp), then this stream's lock with
   // them attached to the next batch.
   std::unique_lock<std::mutex> lockForWork();
   void addWaitsLocked(std::vector<SyncPoint> &&waits);

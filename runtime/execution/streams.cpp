@@ -1,11 +1,11 @@
-#include "streams.h"
+#include "execution/streams.h"
 
 #include <algorithm>
 
-#include "context.h"
-#include "device.h"
-#include "error.h"
-#include "service.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "execution/service.h"
 
 namespace hipvk {
 namespace {

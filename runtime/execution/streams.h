@@ -10,10 +10,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "event.h"
-#include "options.h"
-#include "queue.h"
-#include "stream.h"
+#include "execution/event.h"
+#include "device/options.h"
+#include "execution/queue.h"
+#include "execution/stream.h"
 
 namespace hipvk {
 

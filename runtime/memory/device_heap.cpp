@@ -1,10 +1,10 @@
-#include "device_heap.h"
+#include "memory/device_heap.h"
 
 #include <algorithm>
 #include <string>
 
-#include "device.h"
-#include "error.h"
+#include "device/device.h"
+#include "api/error.h"
 
 namespace hipvk {
 

@@ -1,5 +1,5 @@
 // A device's hipMalloc memory: small allocations are placed in large VkDeviceMemory blocks
-// (runtime/suballocator.h) and each gets a VkBuffer of its own bound there, so it keeps its own
+// (runtime/memory/suballocator.h) and each gets a VkBuffer of its own bound there, so it keeps its own
 // device address range while costing no vkAllocateMemory; large ones get memory of their own.
 // Every byte the heap holds is counted against the device-local heap's size, so hipMalloc fails
 // with hipErrorOutOfMemory when the device is full even where the driver would overcommit
@@ -14,9 +14,9 @@
 #include <mutex>
 #include <vector>
 
-#include "memory.h"
-#include "suballocator.h"
-#include "vulkan.h"
+#include "memory/memory.h"
+#include "memory/suballocator.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

@@ -1,4 +1,4 @@
-#include "host_copier.h"
+#include "memory/host_copier.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,10 +1,10 @@
-#include "host_memory.h"
+#include "memory/host_memory.h"
 
 #include <algorithm>
 #include <string>
 
-#include "device.h"
-#include "error.h"
+#include "device/device.h"
+#include "api/error.h"
 
 namespace hipvk {
 

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <memory>
 
-#include "memory.h"
+#include "memory/memory.h"
 
 namespace hipvk {
 

@@ -1,11 +1,11 @@
-#include "mem_pool.h"
+#include "memory/mem_pool.h"
 
 #include <algorithm>
 #include <cstring>
 
-#include "context.h"
-#include "device.h"
-#include "error.h"
+#include "device/context.h"
+#include "device/device.h"
+#include "api/error.h"
 
 namespace hipvk {
 

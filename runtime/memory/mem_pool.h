@@ -1,5 +1,5 @@
 // Stream-ordered allocation: HIP memory pools (hipMemPool_t). A pool's allocations come from the
-// device heap (runtime/device_heap.h) at once, so the memory is valid from the call on in every
+// device heap (runtime/memory/device_heap.h) at once, so the memory is valid from the call on in every
 // stream; hipFreeAsync takes the pointer out of use at once and gives the memory back once the
 // freeing stream's earlier work has completed. A pool therefore holds no memory beyond its live
 // and not-yet-released allocations: the release threshold is stored and reported, and trimming
@@ -15,8 +15,8 @@
 #include <mutex>
 #include <vector>
 
-#include "memory.h"
-#include "queue.h"
+#include "memory/memory.h"
+#include "execution/queue.h"
 
 namespace hipvk {
 

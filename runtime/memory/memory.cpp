@@ -1,4 +1,4 @@
-#include "memory.h"
+#include "memory/memory.h"
 
 #include <unistd.h>
 
@@ -8,10 +8,10 @@
 #include <cstring>
 #include <vector>
 
-#include "context.h"
-#include "device_heap.h"
-#include "error.h"
-#include "stream.h"
+#include "device/context.h"
+#include "memory/device_heap.h"
+#include "api/error.h"
+#include "execution/stream.h"
 
 namespace hipvk {
 

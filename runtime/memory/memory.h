@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "device.h"
-#include "vulkan.h"
+#include "device/device.h"
+#include "device/vulkan.h"
 
 namespace hipvk {
 

@@ -1,14 +1,14 @@
-#include "strided_copy.h"
+#include "memory/strided_copy.h"
 
 #include <cstring>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "device.h"
-#include "error.h"
-#include "memory.h"
-#include "stream.h"
+#include "device/device.h"
+#include "api/error.h"
+#include "memory/memory.h"
+#include "execution/stream.h"
 
 namespace hipvk {
 

@@ -1,4 +1,4 @@
-#include "suballocator.h"
+#include "memory/suballocator.h"
 
 #include <algorithm>
 #include <iterator>

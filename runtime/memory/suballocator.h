@@ -1,6 +1,6 @@
 // Placement of allocations inside large memory blocks (hipMalloc's sub-allocation): which block
 // and offset an allocation of a given size and alignment gets, and the return of that range for
-// reuse. Pure bookkeeping, no Vulkan: runtime/device_heap.cpp owns the blocks' memory.
+// reuse. Pure bookkeeping, no Vulkan: runtime/memory/device_heap.cpp owns the blocks' memory.
 #pragma once
 
 #include <cstdint>

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "context.h"
-#include "device.h"
+#include "device/context.h"
+#include "device/device.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // hipMemcpy between pageable host memory and device memory at sizes around the runtime's staging
-// chunks (8 MiB, three in flight: runtime/stream.cpp) and its in-command-buffer limit (64 KiB): odd
+// chunks (8 MiB, three in flight: runtime/execution/stream.cpp) and its in-command-buffer limit (64 KiB): odd
 // sizes, unaligned offsets, a kernel in between that depends on the uploaded data, and the download
 // of its results. Run as usual (lavapipe maps device memory, so copies are direct) and with
 // HIPVK_FORCE_STAGED_COPIES=1 (the staging and in-command-buffer paths GPUs take).

@@ -103,7 +103,7 @@ template <int Which, typename T> __global__ void specials(const int *which, cons
 
 // Launches each function's kernel; returns the functions whose kernel the runtime refused. Only
 // SwiftShader may refuse one, and only in software doubles: its shader compiler dies on some
-// (runtime/compile_isolation.cpp), which the runtime finds out in a child process.
+// (runtime/device/compile_isolation.cpp), which the runtime finds out in a child process.
 template <typename T, int... Which>
 std::vector<int> launchSpecials(std::integer_sequence<int, Which...>, const int *which, const double *x, const double *y, T *out, int n) {
   std::vector<int> refused;

@@ -357,7 +357,7 @@ void stress() {
 // stream or a non-blocking stream waiting for the producer's event, transforms the result and is
 // synchronised; then the producer is destroyed at once, while the driver may still be retiring
 // the consumer's (or the producer's own kernel's) wait for the producer's timeline
-// (runtime/queue.h, TimelinePool: lavapipe crashed there now and then). New streams take over the
+// (runtime/execution/queue.h, TimelinePool: lavapipe crashed there now and then). New streams take over the
 // destroyed ones' timelines, going on from their values; the last round's event, kept (its timeline
 // stays out of the pool meanwhile), must stay complete after its stream is gone.
 void stream_churn() {

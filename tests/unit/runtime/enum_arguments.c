@@ -1,6 +1,6 @@
 // C callers of the HIP API with any int as an enum argument (enum_arguments.h). In C an enum's
 // values are ints; in the C++ runtime, a value outside the enumerators' range is not one of the
-// enum type, so the runtime must read these arguments as integers (runtime/api.h, enumValue).
+// enum type, so the runtime must read these arguments as integers (runtime/api/api.h, enumValue).
 // Under UBSan (the sanitizer leg of scripts/test.sh) a runtime that loads them as the enum stops
 // the test with "load of value ..., which is not a valid value for type".
 #include "enum_arguments.h"

@@ -1,6 +1,6 @@
 // Enum arguments outside HIP's enumerators (issue 11, fault 8): each call gets ROCm's error code,
 // and the runtime never reads the argument as the enum type (UB that the sanitizer leg's UBSan
-// turns into a failure of this test: runtime/api.h, enumValue). The calls are made from C
+// turns into a failure of this test: runtime/api/api.h, enumValue). The calls are made from C
 // (enum_arguments.c), where any int is a value of an enum type.
 #include <string>
 

@@ -1,4 +1,4 @@
-// runtime/host_copier.h: memcpy split over worker threads (compiled into this test directly, with
+// runtime/memory/host_copier.h: memcpy split over worker threads (compiled into this test directly, with
 // workers even where the machine is small: libhipvk starts none on CI's two cores).
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "../../../runtime/host_copier.h"
+#include "memory/host_copier.h"
 
 namespace {
 

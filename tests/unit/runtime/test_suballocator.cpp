@@ -1,4 +1,4 @@
-// runtime/suballocator.h: placement of hipMalloc allocations inside memory blocks (pure
+// runtime/memory/suballocator.h: placement of hipMalloc allocations inside memory blocks (pure
 // bookkeeping, compiled into this test directly).
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "../../../runtime/suballocator.h"
+#include "memory/suballocator.h"
 
 using hipvk::RangeAllocator;
 using hipvk::Suballocator;
