@@ -348,6 +348,7 @@ private:
 PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
   if (!ctx.logicalWarpSize) return PreservedAnalyses::all();
   bool changed = false;
+  SmallVector<Function *, 4> refused;
   for (Function &f : m) {
     if (f.isDeclaration() || !isKernel(f)) continue;
     SmallVector<CallInst *, 16> calls;
@@ -377,10 +378,18 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       ctx.diagnostics.warning(refusedAt, "kernel '" + demangle(f.getName().str()) + "' has no logical-warp form for devices with subgroups "
                                          "narrower than " + std::to_string(ctx.logicalWarpSize) + " lanes: " + why);
       ctx.logicalWarpRefused.push_back(f.getName().str());
+      refused.push_back(&f);
       continue;
     }
     if (calls.empty()) continue;
     KernelLowering(f, ctx.logicalWarpSize).lower(calls);
+    changed = true;
+  }
+  // A refused kernel has no module in this form: the rest of the pipeline, emission and spirv-opt
+  // need not see it (nothing calls a kernel).
+  for (Function *f : refused) {
+    if (!f->use_empty()) continue;
+    f->eraseFromParent();
     changed = true;
   }
   return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

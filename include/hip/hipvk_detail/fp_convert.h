@@ -57,18 +57,51 @@ __HIPVK_FP_FN unsigned short __hipvk_round_to_fp(unsigned sign, unsigned long lo
 __HIPVK_FP_FN unsigned __hipvk_float_bits(float f) { unsigned u; memcpy(&u, &f, 4); return u; }
 __HIPVK_FP_FN float __hipvk_bits_float(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
 __HIPVK_FP_FN unsigned long long __hipvk_double_bits(double d) { unsigned long long u; memcpy(&u, &d, 8); return u; }
+// c ? a : b with both already computed: a conditional expression with a costly arm becomes a
+// branch in Clang's IR, which LLVM keeps when the arm is too costly to speculate.
+__HIPVK_FP_FN unsigned __hipvk_pick(bool c, unsigned a, unsigned b) {
+  const unsigned mask = 0u - static_cast<unsigned>(c);
+  return (a & mask) | (b & ~mask);
+}
+
+// A float's rounding to the format, in 32-bit integers (the general __hipvk_round_to_fp works in 64
+// bits, which every use in a kernel would carry, and devices without Int64 emulate): the value is
+// m * 2^e with m < 2^24, so the quantum's shift s is at least 23 - MB > 0 and, past 31, leaves only
+// the sticky information (m < 2^24 <= the half quantum: round to nearest gives 0). Every case is
+// computed and one chosen, without branches: this is inlined wherever a program converts.
+template <int EB, int MB>
+__HIPVK_FP_FN unsigned short __hipvk_round_float_to_fp(unsigned sign, unsigned m, int e, int mode) {
+  const unsigned sbit = sign ? (1u << (EB + MB)) : 0u;
+  const int bias = (1 << (EB - 1)) - 1;
+  const int emin = 1 - bias, emax = bias;
+  const int top = (31 - __builtin_clz(m | 1u)) + e;  // floor(log2 |value|) where m != 0
+  const int E = top < emin ? emin : top;
+  // (& and | rather than && and ||, which would be branches.)
+  const bool away = ((mode == __hipvk_ru) & !sign) | ((mode == __hipvk_rd) & (sign != 0));
+  const unsigned inf = ((1u << EB) - 1u) << MB;
+  const unsigned overflow = sbit | ((mode == __hipvk_rn || away) ? inf : inf - 1u);
+  const int s = (E - MB) - e;  // value / 2^(E-MB) = m / 2^s, s > 0
+  const bool sticky_only = s > 31;
+  const unsigned r = __hipvk_pick(sticky_only, 0u, m >> (s & 31));
+  const unsigned rem = __hipvk_pick(sticky_only, m, m & ((1u << (s & 31)) - 1u));
+  const unsigned half = __hipvk_pick(sticky_only, 0xffffffffu, 1u << ((s - 1) & 31));
+  const bool nearest_up = (rem > half) | ((rem == half) & ((r & 1u) != 0));
+  const bool up = (rem != 0u) & (mode == __hipvk_rn ? nearest_up : away);
+  // r counts quanta of 2^(E-MB) with the hidden bit: see __hipvk_round_to_fp.
+  const unsigned bits = (static_cast<unsigned>(E - emin) << MB) + r + (up ? 1u : 0u);
+  const unsigned rounded = __hipvk_pick((E > emax) | (bits >= inf), overflow, sbit | bits);
+  return static_cast<unsigned short>(__hipvk_pick(m == 0, sbit, rounded));
+}
 
 template <int EB, int MB> __HIPVK_FP_FN unsigned short __hipvk_float_to_fp(float f, int mode) {
   const unsigned u = __hipvk_float_bits(f);
   const unsigned sign = u >> 31, exp = (u >> 23) & 0xffu, man = u & 0x7fffffu;
-  const unsigned sbit = sign << (EB + MB);
-  if (exp == 0xffu) {
-    const unsigned inf = ((1u << EB) - 1u) << MB;
-    if (man == 0) return static_cast<unsigned short>(sbit | inf);
-    return static_cast<unsigned short>(sbit | inf | (1u << (MB - 1)) | (man >> (23 - MB)));  // quiet NaN
-  }
-  if (exp == 0) return __hipvk_round_to_fp<EB, MB>(sign, man, -149, mode);
-  return __hipvk_round_to_fp<EB, MB>(sign, man | 0x800000u, static_cast<int>(exp) - 150, mode);
+  const unsigned inf = ((1u << EB) - 1u) << MB;
+  // Infinity, or a quiet NaN keeping the payload's top bits.
+  const unsigned special = (sign << (EB + MB)) | inf | (man != 0 ? (1u << (MB - 1)) | (man >> (23 - MB)) : 0u);
+  const unsigned finite = __hipvk_round_float_to_fp<EB, MB>(sign, exp != 0 ? man | 0x800000u : man,
+                                                            exp != 0 ? static_cast<int>(exp) - 150 : -149, mode);
+  return static_cast<unsigned short>(__hipvk_pick(exp == 0xffu, special, finite));
 }
 
 template <int EB, int MB> __HIPVK_FP_FN unsigned short __hipvk_double_to_fp(double d, int mode) {
@@ -95,15 +128,16 @@ template <int EB, int MB> __HIPVK_FP_FN unsigned short __hipvk_ull_to_fp(unsigne
   return __hipvk_round_to_fp<EB, MB>(0, v, 0, mode);
 }
 
-// binary16 -> float, exact.
+// binary16 -> float, exact. Every case is computed and one chosen (selects, no branches: this is
+// inlined at every use of a __half).
 __HIPVK_FP_FN float __hipvk_half_bits_to_float(unsigned short h) {
   const unsigned sign = (h & 0x8000u) << 16, exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
-  if (exp == 0x1fu) return __hipvk_bits_float(sign | 0x7f800000u | (man << 13));
-  if (exp != 0) return __hipvk_bits_float(sign | ((exp + 112u) << 23) | (man << 13));
-  if (man == 0) return __hipvk_bits_float(sign);
-  // Subnormal: man * 2^-24, normalised (the leading one of man is bit 31 - lz).
-  const unsigned lz = static_cast<unsigned>(__builtin_clz(man));
-  return __hipvk_bits_float(sign | ((134u - lz) << 23) | ((man << (lz - 8u)) & 0x7fffffu));
+  const unsigned special = sign | 0x7f800000u | (man << 13);
+  const unsigned normal = sign | ((exp + 112u) << 23) | (man << 13);
+  // Subnormal (or zero): man * 2^-24, a normal float: the conversion of a 10-bit integer and the
+  // product by a power of two are exact in any IEEE float arithmetic.
+  const unsigned subnormal = sign | __hipvk_float_bits(static_cast<float>(man) * 0x1p-24f);
+  return __hipvk_bits_float(__hipvk_pick(exp == 0x1fu, special, __hipvk_pick(exp != 0, normal, subnormal)));
 }
 // bfloat16 -> float, exact.
 __HIPVK_FP_FN float __hipvk_bf16_bits_to_float(unsigned short b) {
