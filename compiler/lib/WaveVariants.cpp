@@ -380,7 +380,11 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
   if (primary->flag) fixed[primary == &forms[1]] = takeKernels(result, differing, primary->flag);
   for (WidthChain &chain : chains) {
     // Both chains placed variables after the base: this one again, after the other's.
-    if (segment->bytes > base->bytes && chain.segment && chain.segment->bytes > base->bytes) chain.compileAgain(segment, options);
+    if (segment->bytes > base->bytes && chain.segment && chain.segment->bytes > base->bytes) {
+      if (options.verbose)
+        errs() << "hipvk-spirv: the " << chain.name << " form compiled again: it and an earlier form both add variables to the global segment\n";
+      chain.compileAgain(segment, options);
+    }
     for (FormCompilation &c : chain.done) {
       // A logical-warp module's exchange slots are its own: the launch checks keep the others' sizes.
       const bool logical = c.flag & blob::kLogicalWarp;

@@ -50,3 +50,6 @@ Outcome first_warp_sums(const std::vector<int> &in, int block, std::vector<int> 
 
 // ---- run_time.hip: code that asks warpSize at run time runs on every device at its own width.
 void run_time_width(std::vector<int> &sums, int n, int block, int &width);
+// A kernel reading a table whose contents depend on the form that runs: the table as read, and
+// warpSize in that kernel (the form's width, or the subgroup size in the run-time form).
+void form_tables(unsigned &tag, std::vector<unsigned> &table, unsigned &warp_size);

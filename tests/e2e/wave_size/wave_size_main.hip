@@ -118,6 +118,23 @@ int main() {
   int run_time = 0;
   run_time_width(sums, 1024, 128, run_time);
   e2e::expect_eq("run-time warpSize", 0, run_time, prop.warpSize);
+
+  // Each form reads its own table: the run-time form's (tag 0) or that of the fixed form running.
+  {
+    unsigned tag = 0, seen_warp = 0;
+    std::vector<unsigned> table;
+    form_tables(tag, table, seen_warp);
+    const unsigned expected_tag = tag == 0 ? 0 : seen_warp;
+    e2e::check(tag == 0 || seen_warp == 32 || seen_warp == 64, "a form's table: run-time form or a fixed width");
+    e2e::expect_eq("form table [0]", 0, table[0], expected_tag);
+    e2e::expect_eq("form table [1]", 0, table[1], expected_tag + 1);
+    e2e::expect_eq("form table [2]", 0, table[2], 3 * expected_tag + 7);
+#if !defined(WAVE_SIZE_ONLY_64)
+    // On a 32- or 64-lane device that form's own module runs (NVIDIA: wave32).
+    if (g_device_warp == 32 || g_device_warp == 64) e2e::expect_eq("the form running", 0, tag, unsigned(g_device_warp));
+#endif
+    std::printf("form tables: the %s form's\n", tag == 0 ? "run-time" : tag == 32 ? "wave32" : "wave64");
+  }
   for (int warp = 0; warp < 1024 / run_time; ++warp) {
     int want = 0;
     for (int t = warp * run_time; t < (warp + 1) * run_time; ++t) want += t * 3 + 1;
