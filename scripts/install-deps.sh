@@ -25,6 +25,7 @@ PACKAGES=(
   # (libamdhip64-dev, /usr/include/hip), which never shadow hipvk's: hipcc puts hipvk's include
   # directory first and points Clang's --rocm-path at no ROCm.
   librocprim-dev
+  librocrand-dev  # ROCm's rocRAND device API (tests/e2e/rocrand)
 )
 BACKPORT_PACKAGES=(mesa-vulkan-drivers)
 MIN_MESA_MAJOR=25

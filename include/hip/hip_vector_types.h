@@ -35,31 +35,53 @@
 // take a HIP_vector_type<T, n>), with x/y/z/w members and ROCm's sizes and alignments: the
 // alignment of rank 1, 2 and 4 is the vector's size (ROCm uses Clang ext_vector_types there:
 // float2 8/8, float4 16/16, double2 16/16, double4 32/32, long4 32/32), rank 3 is aligned like T
-// (float3 12/4). ROCm's `.data` member (the native vector) is not provided.
+// (float3 12/4). ROCm's `.data` member (its native vector) is here an array of the components in a
+// union with them, as rocRAND and other ROCm code index it (`v.data[i]`); arithmetic on `.data`
+// itself is ROCm's alone.
 template <typename T> struct __hipvk_type_identity { typedef T type; };
 template <bool B, typename R = void> struct __hipvk_enable_if {};
 template <typename R> struct __hipvk_enable_if<true, R> { typedef R type; };
 
 template <typename T, unsigned int rank> struct HIP_vector_base;
 template <typename T> struct alignas(sizeof(T)) HIP_vector_base<T, 1> {
-  T x;
+  union {
+    struct {
+      T x;
+    };
+    T data[1];
+  };
   HIP_vector_base() = default;
   __HIPVK_VEC_FN explicit HIP_vector_base(T s) : x(s) {}
 };
 template <typename T> struct alignas(2 * sizeof(T)) HIP_vector_base<T, 2> {
-  T x, y;
+  union {
+    struct {
+      T x, y;
+    };
+    T data[2];
+  };
   HIP_vector_base() = default;
   __HIPVK_VEC_FN explicit HIP_vector_base(T s) : x(s), y(s) {}
   __HIPVK_VEC_FN HIP_vector_base(T x_, T y_) : x(x_), y(y_) {}
 };
 template <typename T> struct alignas(sizeof(T)) HIP_vector_base<T, 3> {
-  T x, y, z;
+  union {
+    struct {
+      T x, y, z;
+    };
+    T data[3];
+  };
   HIP_vector_base() = default;
   __HIPVK_VEC_FN explicit HIP_vector_base(T s) : x(s), y(s), z(s) {}
   __HIPVK_VEC_FN HIP_vector_base(T x_, T y_, T z_) : x(x_), y(y_), z(z_) {}
 };
 template <typename T> struct alignas(4 * sizeof(T)) HIP_vector_base<T, 4> {
-  T x, y, z, w;
+  union {
+    struct {
+      T x, y, z, w;
+    };
+    T data[4];
+  };
   HIP_vector_base() = default;
   __HIPVK_VEC_FN explicit HIP_vector_base(T s) : x(s), y(s), z(s), w(s) {}
   __HIPVK_VEC_FN HIP_vector_base(T x_, T y_, T z_, T w_) : x(x_), y(y_), z(z_), w(w_) {}

@@ -1,0 +1,73 @@
+// The device side of e2e.rocrand: rocRAND's states in kernels, one per thread (rocrand_test.h).
+#include <rocrand/rocrand_kernel.h>
+
+#include "rocrand_test.h"
+
+
+namespace {
+
+template <class State> struct StateOf;
+template <> struct StateOf<rocrand_state_philox4x32_10> { static constexpr Generator g = Generator::Philox; };
+template <> struct StateOf<rocrand_state_xorwow> { static constexpr Generator g = Generator::Xorwow; };
+template <> struct StateOf<rocrand_state_mrg32k3a> { static constexpr Generator g = Generator::Mrg32k3a; };
+
+// Draw is a function object (state *) -> value, so that one kernel template serves raw and uniform.
+template <class State, class T, class Draw>
+__global__ void draw_kernel(const StreamStart *starts, T *out, int threads, int per_thread, Draw draw) {
+  const int t = int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (t >= threads) return;
+  State state;
+  rocrand_init(starts[t].seed, starts[t].subsequence, starts[t].offset, &state);
+  for (int k = 0; k < per_thread; ++k) out[size_t(t) * per_thread + k] = draw(&state);
+}
+
+struct Raw {
+  template <class State> __device__ unsigned operator()(State *s) const { return rocrand(s); }
+};
+struct Uniform {
+  template <class State> __device__ float operator()(State *s) const { return rocrand_uniform(s); }
+};
+struct Philox4 {
+  __device__ uint4 operator()(rocrand_state_philox4x32_10 *s) const { return rocrand4(s); }
+};
+
+template <class State, class T, class Draw>
+std::vector<T> run(const std::vector<StreamStart> &starts, int per_thread, Draw draw) {
+  const int threads = int(starts.size());
+  e2e::DeviceBuffer<StreamStart> d_starts(starts.size());
+  HIP_CHECK(hipMemcpy(d_starts, starts.data(), starts.size() * sizeof(StreamStart), hipMemcpyHostToDevice));
+  e2e::DeviceBuffer<T> d_out(size_t(threads) * per_thread);
+  const int block = 64;
+  draw_kernel<State, T><<<(threads + block - 1) / block, block>>>(d_starts, d_out, threads, per_thread, draw);
+  HIP_CHECK_LAUNCH();
+  std::vector<T> out(size_t(threads) * per_thread);
+  HIP_CHECK(hipMemcpy(out.data(), d_out, out.size() * sizeof(T), hipMemcpyDeviceToHost));
+  return out;
+}
+
+template <class T, class Draw>
+std::vector<T> dispatch(Generator g, const std::vector<StreamStart> &starts, int per_thread, Draw draw) {
+  switch (g) {
+  case Generator::Philox: return run<rocrand_state_philox4x32_10, T>(starts, per_thread, draw);
+  case Generator::Xorwow: return run<rocrand_state_xorwow, T>(starts, per_thread, draw);
+  case Generator::Mrg32k3a: return run<rocrand_state_mrg32k3a, T>(starts, per_thread, draw);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::vector<unsigned> device_raw(Generator g, const std::vector<StreamStart> &starts, int per_thread) {
+  return dispatch<unsigned>(g, starts, per_thread, Raw{});
+}
+
+std::vector<float> device_uniform(Generator g, const std::vector<StreamStart> &starts, int per_thread) {
+  return dispatch<float>(g, starts, per_thread, Uniform{});
+}
+
+std::vector<unsigned> device_philox4(const std::vector<StreamStart> &starts, int quads) {
+  const std::vector<uint4> v = run<rocrand_state_philox4x32_10, uint4>(starts, quads, Philox4{});
+  std::vector<unsigned> out;
+  for (const uint4 &q : v) out.insert(out.end(), {q.x, q.y, q.z, q.w});
+  return out;
+}

@@ -1,0 +1,25 @@
+// ROCm's rocRAND device API (Debian's librocrand-dev, rocrand_kernel.h unmodified) in kernels:
+// Philox4x32-10, XORWOW and MRG32k3a states initialised per thread with a seed, a subsequence and
+// an offset, their raw 32-bit outputs and rocrand_uniform. The device side is rocrand_kernels.hip;
+// rocrand_main.hip holds the host references, written from the generators' definitions.
+#pragma once
+
+#include "test_common.h"
+
+#include <cstdint>
+#include <vector>
+
+enum class Generator { Philox, Xorwow, Mrg32k3a };
+
+// Where each thread's state starts: rocrand_init(seed, subsequence, offset).
+struct StreamStart {
+  unsigned long long seed, subsequence, offset;
+};
+
+// `per_thread` successive rocrand() values of each thread's state, thread t starting at starts[t]:
+// out[t * per_thread + k].
+std::vector<unsigned> device_raw(Generator g, const std::vector<StreamStart> &starts, int per_thread);
+// The same with rocrand_uniform (float in (0, 1]).
+std::vector<float> device_uniform(Generator g, const std::vector<StreamStart> &starts, int per_thread);
+// Philox's rocrand4: four values at a time, as rocrand_philox4x32_10 interleaves them.
+std::vector<unsigned> device_philox4(const std::vector<StreamStart> &starts, int quads);
