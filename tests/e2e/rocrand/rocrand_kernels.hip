@@ -55,7 +55,37 @@ std::vector<T> dispatch(Generator g, const std::vector<StreamStart> &starts, int
   return {};
 }
 
+__global__ void sobol32_kernel(const unsigned *vectors, const unsigned *dims, const unsigned *offsets, unsigned *raw,
+                               float *uniform, int threads, int per_thread) {
+  const int t = int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (t >= threads) return;
+  rocrand_state_sobol32 a, b;
+  rocrand_init(vectors + 32 * dims[t], offsets[t], &a);
+  rocrand_init(vectors + 32 * dims[t], offsets[t], &b);
+  for (int k = 0; k < per_thread; ++k) {
+    raw[size_t(t) * per_thread + k] = rocrand(&a);
+    uniform[size_t(t) * per_thread + k] = rocrand_uniform(&b);
+  }
+}
+
 }  // namespace
+
+void device_sobol32(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
+                    const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned> &raw,
+                    std::vector<float> &uniform) {
+  const int threads = int(dims.size());
+  e2e::DeviceBuffer<unsigned> d_vectors(vectors.size()), d_dims(dims.size()), d_offsets(offsets.size()), d_raw(size_t(threads) * per_thread);
+  e2e::DeviceBuffer<float> d_uniform(size_t(threads) * per_thread);
+  HIP_CHECK(hipMemcpy(d_vectors, vectors.data(), vectors.size() * sizeof(unsigned), hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_dims, dims.data(), dims.size() * sizeof(unsigned), hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_offsets, offsets.data(), offsets.size() * sizeof(unsigned), hipMemcpyHostToDevice));
+  sobol32_kernel<<<(threads + 63) / 64, 64>>>(d_vectors, d_dims, d_offsets, d_raw, d_uniform, threads, per_thread);
+  HIP_CHECK_LAUNCH();
+  raw.resize(size_t(threads) * per_thread);
+  uniform.resize(raw.size());
+  HIP_CHECK(hipMemcpy(raw.data(), d_raw, raw.size() * sizeof(unsigned), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipMemcpy(uniform.data(), d_uniform, uniform.size() * sizeof(float), hipMemcpyDeviceToHost));
+}
 
 std::vector<unsigned> device_raw(Generator g, const std::vector<StreamStart> &starts, int per_thread) {
   return dispatch<unsigned>(g, starts, per_thread, Raw{});

@@ -126,6 +126,16 @@ std::vector<float> host_uniform(Generator g, const StreamStart &s, int count) {
   return out;
 }
 
+// ---- Sobol32 (Sobol; Antonov and Saleev's Gray-code order): point i of a dimension is the XOR of
+// the direction numbers v[k] for the set bits k of i's Gray code, i ^ (i >> 1).
+uint32_t sobol32(const uint32_t *v, uint32_t i) {
+  const uint32_t gray = i ^ (i >> 1);
+  uint32_t x = 0;
+  for (int k = 0; k < 32; ++k)
+    if (gray >> k & 1u) x ^= v[k];
+  return x;
+}
+
 const char *name(Generator g) { return g == Generator::Philox ? "philox4x32_10" : g == Generator::Xorwow ? "xorwow" : "mrg32k3a"; }
 
 }  // namespace
@@ -186,6 +196,33 @@ int main() {
       for (int k = 0; k < 20; ++k)
         if (!e2e::expect_eq("rocrand4 (philox)", long(t * 20 + k), quads[t * 20 + k], want[k])) break;
     }
+  }
+  // Sobol32 with direction numbers of our own (any 32 words define a sequence; rocRAND's tables
+  // are such numbers), offsets around powers of two and the top of the 32-bit index.
+  {
+    std::vector<unsigned> vectors(32 * 5);
+    uint32_t r = 0x2545F491u;
+    for (unsigned &v : vectors) v = r = r * 1664525u + 1013904223u;
+    std::vector<unsigned> dims, offsets;
+    for (int t = 0; t < 70; ++t) {
+      dims.push_back(unsigned(t % 5));
+      offsets.push_back(t % 4 == 0 ? (1u << (t % 32)) - 1u : t % 4 == 1 ? 0xffffff00u + unsigned(t) : unsigned(t * 977));
+    }
+    const int per_thread = 29;
+    std::vector<unsigned> raw;
+    std::vector<float> uniform;
+    device_sobol32(vectors, dims, offsets, per_thread, raw, uniform);
+    for (size_t t = 0; t < dims.size(); ++t)
+      for (int k = 0; k < per_thread; ++k) {
+        const size_t i = t * per_thread + k;
+        const uint32_t want = sobol32(&vectors[32 * dims[t]], offsets[t] + uint32_t(k));
+        if (!e2e::expect_eq("sobol32", long(i), raw[i], want)) break;
+        const float want_uniform = 2.3283064e-10f + (static_cast<float>(want) * 2.3283064e-10f);
+        uint32_t a, b;
+        std::memcpy(&a, &uniform[i], 4), std::memcpy(&b, &want_uniform, 4);
+        if (!e2e::expect_eq("sobol32 rocrand_uniform (bits)", long(i), a, b)) break;
+      }
+    std::printf("sobol32: %zu streams x %d values match the host\n", dims.size(), per_thread);
   }
   return e2e::finish("rocrand");
 }

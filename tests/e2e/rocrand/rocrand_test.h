@@ -23,3 +23,9 @@ std::vector<unsigned> device_raw(Generator g, const std::vector<StreamStart> &st
 std::vector<float> device_uniform(Generator g, const std::vector<StreamStart> &starts, int per_thread);
 // Philox's rocrand4: four values at a time, as rocrand_philox4x32_10 interleaves them.
 std::vector<unsigned> device_philox4(const std::vector<StreamStart> &starts, int quads);
+// Sobol32 quasi-random sequences: thread t uses the 32 direction numbers of dimension dims[t]
+// (vectors[32 * dims[t] ..]) from offsets[t]; per_thread rocrand() values, then as many
+// rocrand_uniform() values of a second state from the same start (their bits), per thread.
+void device_sobol32(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
+                    const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned> &raw,
+                    std::vector<float> &uniform);
