@@ -55,17 +55,36 @@ std::vector<T> dispatch(Generator g, const std::vector<StreamStart> &starts, int
   return {};
 }
 
-__global__ void sobol32_kernel(const unsigned *vectors, const unsigned *dims, const unsigned *offsets, unsigned *raw,
-                               float *uniform, int threads, int per_thread) {
+template <class State, class Word, int Dims>
+__global__ void sobol_kernel(const Word *vectors, const unsigned *dims, const unsigned *offsets, Word *raw,
+                             float *uniform, int threads, int per_thread) {
   const int t = int(blockIdx.x * blockDim.x + threadIdx.x);
   if (t >= threads) return;
-  rocrand_state_sobol32 a, b;
-  rocrand_init(vectors + 32 * dims[t], offsets[t], &a);
-  rocrand_init(vectors + 32 * dims[t], offsets[t], &b);
+  State a, b;
+  rocrand_init(vectors + Dims * dims[t], offsets[t], &a);
+  rocrand_init(vectors + Dims * dims[t], offsets[t], &b);
   for (int k = 0; k < per_thread; ++k) {
     raw[size_t(t) * per_thread + k] = rocrand(&a);
     uniform[size_t(t) * per_thread + k] = rocrand_uniform(&b);
   }
+}
+
+template <class State, class Word, int Dims>
+void sobol(const std::vector<Word> &vectors, const std::vector<unsigned> &dims, const std::vector<unsigned> &offsets,
+           int per_thread, std::vector<Word> &raw, std::vector<float> &uniform) {
+  const int threads = int(dims.size());
+  e2e::DeviceBuffer<Word> d_vectors(vectors.size()), d_raw(size_t(threads) * per_thread);
+  e2e::DeviceBuffer<unsigned> d_dims(dims.size()), d_offsets(offsets.size());
+  e2e::DeviceBuffer<float> d_uniform(size_t(threads) * per_thread);
+  HIP_CHECK(hipMemcpy(d_vectors, vectors.data(), vectors.size() * sizeof(Word), hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_dims, dims.data(), dims.size() * sizeof(unsigned), hipMemcpyHostToDevice));
+  HIP_CHECK(hipMemcpy(d_offsets, offsets.data(), offsets.size() * sizeof(unsigned), hipMemcpyHostToDevice));
+  sobol_kernel<State, Word, Dims><<<(threads + 63) / 64, 64>>>(d_vectors, d_dims, d_offsets, d_raw, d_uniform, threads, per_thread);
+  HIP_CHECK_LAUNCH();
+  raw.resize(size_t(threads) * per_thread);
+  uniform.resize(raw.size());
+  HIP_CHECK(hipMemcpy(raw.data(), d_raw, raw.size() * sizeof(Word), hipMemcpyDeviceToHost));
+  HIP_CHECK(hipMemcpy(uniform.data(), d_uniform, uniform.size() * sizeof(float), hipMemcpyDeviceToHost));
 }
 
 }  // namespace
@@ -73,18 +92,13 @@ __global__ void sobol32_kernel(const unsigned *vectors, const unsigned *dims, co
 void device_sobol32(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
                     const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned> &raw,
                     std::vector<float> &uniform) {
-  const int threads = int(dims.size());
-  e2e::DeviceBuffer<unsigned> d_vectors(vectors.size()), d_dims(dims.size()), d_offsets(offsets.size()), d_raw(size_t(threads) * per_thread);
-  e2e::DeviceBuffer<float> d_uniform(size_t(threads) * per_thread);
-  HIP_CHECK(hipMemcpy(d_vectors, vectors.data(), vectors.size() * sizeof(unsigned), hipMemcpyHostToDevice));
-  HIP_CHECK(hipMemcpy(d_dims, dims.data(), dims.size() * sizeof(unsigned), hipMemcpyHostToDevice));
-  HIP_CHECK(hipMemcpy(d_offsets, offsets.data(), offsets.size() * sizeof(unsigned), hipMemcpyHostToDevice));
-  sobol32_kernel<<<(threads + 63) / 64, 64>>>(d_vectors, d_dims, d_offsets, d_raw, d_uniform, threads, per_thread);
-  HIP_CHECK_LAUNCH();
-  raw.resize(size_t(threads) * per_thread);
-  uniform.resize(raw.size());
-  HIP_CHECK(hipMemcpy(raw.data(), d_raw, raw.size() * sizeof(unsigned), hipMemcpyDeviceToHost));
-  HIP_CHECK(hipMemcpy(uniform.data(), d_uniform, uniform.size() * sizeof(float), hipMemcpyDeviceToHost));
+  sobol<rocrand_state_sobol32, unsigned, 32>(vectors, dims, offsets, per_thread, raw, uniform);
+}
+
+void device_sobol64(const std::vector<unsigned long long> &vectors, const std::vector<unsigned> &dims,
+                    const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned long long> &raw,
+                    std::vector<float> &uniform) {
+  sobol<rocrand_state_sobol64, unsigned long long, 64>(vectors, dims, offsets, per_thread, raw, uniform);
 }
 
 std::vector<unsigned> device_raw(Generator g, const std::vector<StreamStart> &starts, int per_thread) {

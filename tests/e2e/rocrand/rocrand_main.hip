@@ -126,14 +126,46 @@ std::vector<float> host_uniform(Generator g, const StreamStart &s, int count) {
   return out;
 }
 
-// ---- Sobol32 (Sobol; Antonov and Saleev's Gray-code order): point i of a dimension is the XOR of
-// the direction numbers v[k] for the set bits k of i's Gray code, i ^ (i >> 1).
-uint32_t sobol32(const uint32_t *v, uint32_t i) {
-  const uint32_t gray = i ^ (i >> 1);
-  uint32_t x = 0;
-  for (int k = 0; k < 32; ++k)
+// ---- Sobol32/64 (Sobol; Antonov and Saleev's Gray-code order): point i of a dimension is the XOR
+// of the direction numbers v[k] for the set bits k of i's Gray code, i ^ (i >> 1).
+template <class Word> Word sobol_point(const Word *v, uint64_t i) {
+  const uint64_t gray = i ^ (i >> 1);
+  Word x = 0;
+  for (int k = 0; k < int(8 * sizeof(Word)); ++k)
     if (gray >> k & 1u) x ^= v[k];
   return x;
+}
+
+// Both Sobol generators from direction numbers of our own (any words define a sequence; rocRAND's
+// tables are such numbers), offsets around powers of two and near the top of the 32-bit offset.
+template <class Word, class Device, class Uniform>
+void check_sobol(const char *what, Device device, Uniform uniform_of) {
+  constexpr int kDims = 8 * sizeof(Word);
+  std::vector<Word> vectors(kDims * 5);
+  uint64_t r = 0x2545F4914F6CDD1Dull;
+  for (Word &v : vectors) v = Word(r = r * 6364136223846793005ull + 1442695040888963407ull) ^ Word(r >> 29);
+  std::vector<unsigned> dims, offsets;
+  for (int t = 0; t < 70; ++t) {
+    dims.push_back(unsigned(t % 5));
+    offsets.push_back(t % 4 == 0 ? (1u << (t % 32)) - 1u : t % 4 == 1 ? 0xffffff00u + unsigned(t) : unsigned(t * 977));
+  }
+  const int per_thread = 29;
+  std::vector<Word> raw;
+  std::vector<float> uniform;
+  device(vectors, dims, offsets, per_thread, raw, uniform);
+  for (size_t t = 0; t < dims.size(); ++t)
+    for (int k = 0; k < per_thread; ++k) {
+      const size_t i = t * per_thread + k;
+      // rocRAND counts a Sobol32 index in 32 bits, a Sobol64 one in 64.
+      const uint64_t index = kDims == 32 ? uint32_t(offsets[t] + uint32_t(k)) : uint64_t(offsets[t]) + uint64_t(k);
+      const Word want = sobol_point(&vectors[kDims * dims[t]], index);
+      if (!e2e::expect_eq(what, long(i), raw[i], want)) break;
+      const float want_uniform = uniform_of(want);
+      uint32_t a, b;
+      std::memcpy(&a, &uniform[i], 4), std::memcpy(&b, &want_uniform, 4);
+      if (!e2e::expect_eq("sobol rocrand_uniform (bits)", long(i), a, b)) break;
+    }
+  std::printf("%s: %zu streams x %d values match the host\n", what, dims.size(), per_thread);
 }
 
 const char *name(Generator g) { return g == Generator::Philox ? "philox4x32_10" : g == Generator::Xorwow ? "xorwow" : "mrg32k3a"; }
@@ -197,32 +229,10 @@ int main() {
         if (!e2e::expect_eq("rocrand4 (philox)", long(t * 20 + k), quads[t * 20 + k], want[k])) break;
     }
   }
-  // Sobol32 with direction numbers of our own (any 32 words define a sequence; rocRAND's tables
-  // are such numbers), offsets around powers of two and the top of the 32-bit index.
-  {
-    std::vector<unsigned> vectors(32 * 5);
-    uint32_t r = 0x2545F491u;
-    for (unsigned &v : vectors) v = r = r * 1664525u + 1013904223u;
-    std::vector<unsigned> dims, offsets;
-    for (int t = 0; t < 70; ++t) {
-      dims.push_back(unsigned(t % 5));
-      offsets.push_back(t % 4 == 0 ? (1u << (t % 32)) - 1u : t % 4 == 1 ? 0xffffff00u + unsigned(t) : unsigned(t * 977));
-    }
-    const int per_thread = 29;
-    std::vector<unsigned> raw;
-    std::vector<float> uniform;
-    device_sobol32(vectors, dims, offsets, per_thread, raw, uniform);
-    for (size_t t = 0; t < dims.size(); ++t)
-      for (int k = 0; k < per_thread; ++k) {
-        const size_t i = t * per_thread + k;
-        const uint32_t want = sobol32(&vectors[32 * dims[t]], offsets[t] + uint32_t(k));
-        if (!e2e::expect_eq("sobol32", long(i), raw[i], want)) break;
-        const float want_uniform = 2.3283064e-10f + (static_cast<float>(want) * 2.3283064e-10f);
-        uint32_t a, b;
-        std::memcpy(&a, &uniform[i], 4), std::memcpy(&b, &want_uniform, 4);
-        if (!e2e::expect_eq("sobol32 rocrand_uniform (bits)", long(i), a, b)) break;
-      }
-    std::printf("sobol32: %zu streams x %d values match the host\n", dims.size(), per_thread);
-  }
+  check_sobol<uint32_t>("sobol32", device_sobol32, [](uint32_t v) { return 2.3283064e-10f + (static_cast<float>(v) * 2.3283064e-10f); });
+  // Sobol64's uniform float: 53 bits of the value in double, rounded to float.
+  check_sobol<unsigned long long>("sobol64", device_sobol64, [](unsigned long long v) {
+    return static_cast<float>(1.1102230246251565e-16 + static_cast<double>(v >> 11) * 1.1102230246251565e-16);
+  });
   return e2e::finish("rocrand");
 }

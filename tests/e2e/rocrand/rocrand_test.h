@@ -29,3 +29,7 @@ std::vector<unsigned> device_philox4(const std::vector<StreamStart> &starts, int
 void device_sobol32(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
                     const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned> &raw,
                     std::vector<float> &uniform);
+// The same for Sobol64 (64 direction numbers per dimension; rocrand_init takes a 32-bit offset).
+void device_sobol64(const std::vector<unsigned long long> &vectors, const std::vector<unsigned> &dims,
+                    const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned long long> &raw,
+                    std::vector<float> &uniform);
