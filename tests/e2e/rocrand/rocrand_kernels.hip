@@ -1,7 +1,11 @@
 // The device side of e2e.rocrand: rocRAND's states in kernels, one per thread (rocrand_test.h).
 #include <rocrand/rocrand_kernel.h>
+#include <rocrand/rocrand_mtgp32_11213.h>
 
 #include "rocrand_test.h"
+
+#include <cstddef>
+#include <cstring>
 
 
 namespace {
@@ -87,7 +91,44 @@ void sobol(const std::vector<Word> &vectors, const std::vector<unsigned> &dims, 
   HIP_CHECK(hipMemcpy(uniform.data(), d_uniform, uniform.size() * sizeof(float), hipMemcpyDeviceToHost));
 }
 
+__global__ void mtgp32_kernel(rocrand_state_mtgp32 *states, unsigned *out, int rounds) {
+  __shared__ rocrand_state_mtgp32 state;
+  rocrand_mtgp32_block_copy(&states[blockIdx.x], &state);
+  for (int k = 0; k < rounds; ++k) out[(size_t(blockIdx.x) * rounds + k) * blockDim.x + threadIdx.x] = rocrand(&state);
+  rocrand_mtgp32_block_copy(&state, &states[blockIdx.x]);
+}
+
 }  // namespace
+
+void device_mtgp32(unsigned long long seed, int blocks, int threads, int rounds, std::vector<MtgpState> &initial,
+                   std::vector<unsigned> &out) {
+  e2e::DeviceBuffer<rocrand_state_mtgp32> d_states(blocks);
+  e2e::check(rocrand_make_state_mtgp32(d_states, mtgp32dc_params_fast_11213, blocks, seed) == ROCRAND_STATUS_SUCCESS,
+             "rocrand_make_state_mtgp32");
+  // The states as bytes (the engine has no host constructor), read field by field.
+  using engine = rocrand_state_mtgp32;
+  std::vector<unsigned char> bytes(blocks * sizeof(engine));
+  HIP_CHECK(hipMemcpy(bytes.data(), d_states, bytes.size(), hipMemcpyDeviceToHost));
+  initial.resize(blocks);
+  for (int b = 0; b < blocks; ++b) {
+    const unsigned char *e = bytes.data() + b * sizeof(engine);
+    MtgpState &m = initial[b];
+    auto field = [&](size_t offset, void *to, size_t size) { std::memcpy(to, e + offset, size); };
+    field(offsetof(engine, m_state) + offsetof(mtgp32_state, offset), &m.offset, sizeof m.offset);
+    field(offsetof(engine, m_state) + offsetof(mtgp32_state, status), m.status, sizeof m.status);
+    field(offsetof(engine, pos_tbl), &m.pos, 4);
+    field(offsetof(engine, sh1_tbl), &m.sh1, 4);
+    field(offsetof(engine, sh2_tbl), &m.sh2, 4);
+    field(offsetof(engine, mask), &m.mask, 4);
+    field(offsetof(engine, param_tbl), m.param, sizeof m.param);
+    field(offsetof(engine, temper_tbl), m.temper, sizeof m.temper);
+  }
+  e2e::DeviceBuffer<unsigned> d_out(size_t(blocks) * rounds * threads);
+  mtgp32_kernel<<<blocks, threads>>>(d_states, d_out, rounds);
+  HIP_CHECK_LAUNCH();
+  out.resize(size_t(blocks) * rounds * threads);
+  HIP_CHECK(hipMemcpy(out.data(), d_out, out.size() * sizeof(unsigned), hipMemcpyDeviceToHost));
+}
 
 void device_sobol32(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
                     const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned> &raw,

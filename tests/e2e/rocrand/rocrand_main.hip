@@ -168,6 +168,31 @@ void check_sobol(const char *what, Device device, Uniform uniform_of) {
   std::printf("%s: %zu streams x %d values match the host\n", what, dims.size(), per_thread);
 }
 
+// ---- MTGP32 (Saito and Matsumoto's Mersenne Twister for graphic processors): a state of N = 351
+// words in a ring of 1024; each new word is the recurrence of words i, i + 1 and i + pos, and each
+// output that word tempered with word i + pos - 1. A block's threads make words offset + t + N
+// together, which in thread order is the same sequence.
+std::vector<uint32_t> host_mtgp32(MtgpState s, int threads, int rounds) {
+  constexpr unsigned kN = 351, kRing = 1023;
+  std::vector<uint32_t> out;
+  for (int k = 0; k < rounds; ++k) {
+    for (int t = 0; t < threads; ++t) {
+      const unsigned i = unsigned(s.offset + t);
+      uint32_t x = (s.status[i & kRing] & s.mask) ^ s.status[(i + 1) & kRing];
+      x ^= x << s.sh1;
+      uint32_t y = x ^ (s.status[(i + s.pos) & kRing] >> s.sh2);
+      y ^= s.param[y & 15];
+      s.status[(i + kN) & kRing] = y;
+      uint32_t tw = s.status[(i + s.pos - 1) & kRing];
+      tw ^= tw >> 16;
+      tw ^= tw >> 8;
+      out.push_back(y ^ s.temper[tw & 15]);
+    }
+    s.offset = int((unsigned(s.offset) + unsigned(threads)) & kRing);
+  }
+  return out;
+}
+
 const char *name(Generator g) { return g == Generator::Philox ? "philox4x32_10" : g == Generator::Xorwow ? "xorwow" : "mrg32k3a"; }
 
 }  // namespace
@@ -234,5 +259,18 @@ int main() {
   check_sobol<unsigned long long>("sobol64", device_sobol64, [](unsigned long long v) {
     return static_cast<float>(1.1102230246251565e-16 + static_cast<double>(v >> 11) * 1.1102230246251565e-16);
   });
+  // MTGP32: 7 blocks (7 parameter sets) of 256 and of 96 threads, 40 rounds each.
+  for (int threads : {256, 96}) {
+    std::vector<MtgpState> initial;
+    std::vector<unsigned> out;
+    const int blocks = 7, rounds = 40;
+    device_mtgp32(0x0123456789abcdefull + unsigned(threads), blocks, threads, rounds, initial, out);
+    for (int b = 0; b < blocks; ++b) {
+      const std::vector<uint32_t> want = host_mtgp32(initial[b], threads, rounds);
+      for (size_t i = 0; i < want.size(); ++i)
+        if (!e2e::expect_eq("mtgp32", long(b * want.size() + i), out[b * want.size() + i], want[i])) break;
+    }
+    std::printf("mtgp32: %d blocks of %d threads x %d rounds match the host\n", blocks, threads, rounds);
+  }
   return e2e::finish("rocrand");
 }

@@ -29,6 +29,16 @@ std::vector<unsigned> device_philox4(const std::vector<StreamStart> &starts, int
 void device_sobol32(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
                     const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned> &raw,
                     std::vector<float> &uniform);
+// MTGP32: one state per block (rocrand_make_state_mtgp32 with the 11213 parameter sets), each
+// block's threads drawing `rounds` values together. `initial` gets each state as made (what the
+// host reference starts from), out[(block * rounds + round) * threads + thread] the values.
+struct MtgpState {
+  int offset;
+  unsigned status[1024];
+  unsigned pos, sh1, sh2, mask, param[16], temper[16];
+};
+void device_mtgp32(unsigned long long seed, int blocks, int threads, int rounds, std::vector<MtgpState> &initial,
+                   std::vector<unsigned> &out);
 // The same for Sobol64 (64 direction numbers per dimension; rocrand_init takes a 32-bit offset).
 void device_sobol64(const std::vector<unsigned long long> &vectors, const std::vector<unsigned> &dims,
                     const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned long long> &raw,
