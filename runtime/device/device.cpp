@@ -1,34 +1,27 @@
 #include "device/device.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <initializer_list>
-#include <iterator>
-#include <string_view>
-#include <thread>
 #include <utility>
 
 #include <hipvk/kernel_abi.h>
 
-#include <spirv/unified1/spirv.h>
-#include <sched.h>
 #include <unistd.h>
 
+#include "api/error.h"
 #include "device/context.h"
 #include "device/device_features.h"
-#include "memory/device_heap.h"
-#include "api/error.h"
-#include "memory/mem_pool.h"
-#include "memory/memory.h"
 #include "execution/module.h"
 #include "execution/queue.h"
 #include "execution/service.h"
 #include "execution/stream.h"
 #include "execution/streams.h"
+#include "memory/device_heap.h"
+#include "memory/mem_pool.h"
+#include "memory/memory.h"
 
 #include "memset_edges.h"  // generated from shaders/memset_edges.comp
 

@@ -15,9 +15,7 @@
 #include "test_common.h"
 
 #include <algorithm>
-#include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace {

@@ -4,7 +4,6 @@
 #include "rocrand_test.h"
 
 #include <cstring>
-#include <functional>
 
 namespace {
 
@@ -143,7 +142,10 @@ void check_sobol(const char *what, Device device, Uniform uniform_of) {
   constexpr int kDims = 8 * sizeof(Word);
   std::vector<Word> vectors(kDims * 5);
   uint64_t r = 0x2545F4914F6CDD1Dull;
-  for (Word &v : vectors) v = Word(r = r * 6364136223846793005ull + 1442695040888963407ull) ^ Word(r >> 29);
+  for (Word &v : vectors) {
+    r = r * 6364136223846793005ull + 1442695040888963407ull;
+    v = Word(r) ^ Word(r >> 29);
+  }
   std::vector<unsigned> dims, offsets;
   for (int t = 0; t < 70; ++t) {
     dims.push_back(unsigned(t % 5));
