@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -66,7 +67,7 @@ struct Toolchain {
   std::string backend;
   std::string includeDir;  // the directory that holds hip/hip_runtime.h
   std::string libDir;      // the directory that holds libhipvk.so
-  std::string objcopy;     // llvm-objcopy beside Clang; empty when there is none
+  std::string objcopy;     // GNU objcopy (binutils) on PATH; empty when there is none
 };
 
 fs::path selfDir(const char *argv0) {
@@ -107,9 +108,18 @@ Toolchain locate(const char *argv0) {
     }
   }
   if (tc.libDir.empty()) tc.libDir = bin.string();  // reported at link time if still missing
-  std::error_code ec;
-  if (fs::path clang = fs::canonical(tc.clang, ec); !ec && isFile(clang.parent_path() / "llvm-objcopy"))
-    tc.objcopy = (clang.parent_path() / "llvm-objcopy").string();
+  // GNU's: LLVM 19's llvm-objcopy --update-section can leave the section's symbol pointing at the
+  // replaced section (seen as st_shndx SHN_XINDEX without an SHT_SYMTAB_SHNDX table, which ld refuses).
+  if (const char *path = std::getenv("PATH"))
+    for (std::string_view rest = path; !rest.empty();) {
+      const size_t colon = rest.find(':');
+      const fs::path dir(std::string(rest.substr(0, colon)));
+      rest = colon == std::string_view::npos ? std::string_view() : rest.substr(colon + 1);
+      if (!dir.empty() && isFile(dir / "objcopy")) {
+        tc.objcopy = (dir / "objcopy").string();
+        break;
+      }
+    }
   return tc;
 }
 
@@ -348,9 +358,9 @@ struct Driver {
 
   // One source to an object. A HIP source's host pass needs the device code only at its very end,
   // where Clang copies the offload blob into the object's .hip_fatbin section: it runs beside the
-  // device compilation with an empty blob, and llvm-objcopy puts the real one into that section
-  // (the same object; the host pass is a fifth to a third of a source's compile time). Relocatable
-  // device code, or a Clang without llvm-objcopy beside it: one after the other.
+  // device compilation with an empty blob, and objcopy puts the real one into that section (the
+  // same object; the host pass is a fifth to a third of a source's compile time). Relocatable
+  // device code, or no objcopy on PATH: one after the other.
   void compileObject(const Input &in, const std::string &prefix, const std::string &obj) {
     if (in.lang != Lang::Hip || opt.rdc || tc.objcopy.empty()) {
       compileHost(in, in.lang == Lang::Hip ? compileDevice(in, prefix, obj) : std::string(), "-c", obj);

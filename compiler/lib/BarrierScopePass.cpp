@@ -63,7 +63,7 @@ PreservedAnalyses BarrierScopePass::run(Function &f, FunctionAnalysisManager &fa
   std::vector<GlobalAccess> accesses;
   for (Instruction &inst : instructions(f)) {
     if (isSyncthreads(inst)) {
-      barriers.push_back(&inst);
+      if (!inst.getMetadata(kWorkgroupOnlyBarrier)) barriers.push_back(&inst); // else marked where made
       continue;
     }
     if (synchronisesBeyondBlock(inst)) {

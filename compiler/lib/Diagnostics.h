@@ -36,12 +36,12 @@ public:
   bool hasErrors() const { return !messages_.empty(); }
   const std::vector<std::string> &messages() const { return messages_; }
   void print(llvm::raw_ostream &os) const;
+  std::string location(const llvm::DebugLoc &loc) const; // "file:line[:col]", innermost inlined; "" without one
 
 private:
   void add(const std::string &location, const std::string &message);
   // "file:line[:col]" of a debug-info scope; "" without one.
   std::string location(const llvm::DIScope *scope, unsigned line, unsigned column = 0) const;
-  std::string location(const llvm::DebugLoc &loc) const; // the innermost inlined location
   // " (in 'f', inlined from 'g' at file:line:col, ...)" out to the outermost caller when `loc` was
   // inlined: the innermost location alone may be a header line that does not say which of the
   // user's calls is rejected. "" when it was not inlined.

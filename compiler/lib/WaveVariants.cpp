@@ -206,6 +206,8 @@ std::vector<KernelSpirv> takeKernels(CompileResult &r, const std::set<std::strin
         continue;
       }
       m.requiredFeatures |= flag;
+      if (std::find(r.logicalWarpDivergent.begin(), r.logicalWarpDivergent.end(), m.kernel) != r.logicalWarpDivergent.end())
+        m.requiredFeatures |= blob::kDivergentExchanges;
       const std::string tag = std::string(flag & blob::kWave32 ? "wave32" : "wave64") + (flag & blob::kLogicalWarp ? " logical" : "");
       m.variant = m.variant.empty() ? tag : tag + " " + m.variant;
       taken.push_back(std::move(m));
@@ -349,6 +351,7 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     return found;
   };
   std::vector<WidthChain> chains;
+  std::set<std::string> logicalBefore; // a narrower device runs a kernel's wave32 logical form first
   for (Form &form : forms) {
     if (!form.module || !form.flag) continue;
     WidthChain chain;
@@ -358,9 +361,11 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
       if (!hasKernel(form, name)) continue;
       if (&form != primary) chain.fixedKernels.insert(name);
       // Logical warps for the kernels a narrower device could not otherwise run: those without a
-      // run-time-width module, or whose run-time-width module reaches past its subgroups.
-      if (!runTimeModuleRunsAnywhere(name)) chain.logicalKernels.insert(name);
+      // run-time-width module, or whose run-time-width module reaches past its subgroups; once
+      // (wave64's only for kernels wave32 lacks).
+      if (!runTimeModuleRunsAnywhere(name) && !logicalBefore.count(name)) chain.logicalKernels.insert(name);
     }
+    logicalBefore.insert(chain.logicalKernels.begin(), chain.logicalKernels.end());
     if (!chain.logicalKernels.empty()) chain.logicalInput = std::move(logicalInputs[&form]);
     if (&form != primary && !chain.fixedKernels.empty()) chain.fixedInput = std::move(form.module);
     if (chain.fixedInput || chain.logicalInput) chains.push_back(std::move(chain));

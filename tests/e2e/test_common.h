@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 // Exit status of a program whose device has no code for one of its kernels (hipErrorNoBinaryForGpu:
@@ -186,6 +187,7 @@ template <typename T> struct DeviceBuffer {
   T *ptr = nullptr;
   size_t count = 0;
   explicit DeviceBuffer(size_t n) : count(n) { HIP_CHECK(hipMalloc(reinterpret_cast<void **>(&ptr), n * sizeof(T))); }
+  DeviceBuffer(DeviceBuffer &&other) noexcept : ptr(std::exchange(other.ptr, nullptr)), count(other.count) {}
   DeviceBuffer(const DeviceBuffer &) = delete;
   DeviceBuffer &operator=(const DeviceBuffer &) = delete;
   ~DeviceBuffer() {

@@ -41,6 +41,16 @@ Outcome tile_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std
 // __shared__ sized by the target's warp width).
 Outcome rms_rows(const std::vector<float> &in, int rows, int cols, std::vector<float> &rms);
 
+// ---- divergent.hip: warp operations that only some threads of a block run. Per thread: under
+// `t % 3 != 0`, the ballot of `v > 0`, any of `v > 90`, all of `v != 7`, the first such lane's v,
+// the sum of their v, the lanes with the same `v & 3`; under `t % 6` of 2 or 4, their ballot; and
+// the lanes counted by a ballot in each round of a loop thread t runs `t % 5 + 1` times, summed.
+struct DivergentLane {
+  unsigned long long ballot, inner, match;
+  int any, all, first, sum, loop_lanes;
+};
+Outcome divergent_warps(const std::vector<int> &in, int block, std::vector<DivergentLane> &out);
+
 // ---- cuda_style.hip: code written for CUDA's 32 lanes.
 // Warp sums with the literal xor 16, 8, 4, 2, 1 and lane = tid & 31; full-warp ballots compared with
 // 0xffffffff.
