@@ -122,7 +122,6 @@ struct CompileContext {
   unsigned logicalWarpSize = 0;
   // The kernels the logical-warp lowering could not take (warnings say why): no module of theirs.
   std::vector<std::string> logicalWarpRefused;
-  std::vector<std::string> logicalWarpDivergent; // kernels whose threads wait while others exchange (blob::kDivergentExchanges)
   NativeTypes native;
   // Build the variant for devices with VK_EXT_shader_atomic_float: float atomic add/sub on global
   // memory stay atomics (OpAtomicFAddEXT) instead of compare-and-swap loops.

@@ -62,8 +62,7 @@ struct CompileResult {
   std::vector<uint8_t> globalInit;
   std::vector<std::string> errors; // "file:line:col: error: ..." lines; empty on success
   std::vector<std::string> warnings; // "file:line:col: warning: ..." lines
-  std::vector<std::string> logicalWarpRefused;   // kernels the logical-warp lowering could not take
-  std::vector<std::string> logicalWarpDivergent; // and those it gave divergent exchanges (blob::kDivergentExchanges)
+  std::vector<std::string> logicalWarpRefused; // kernels the logical-warp lowering could not take
   // The global segment as laid out, for a further compilation to share (valid while the compiled
   // module lives).
   std::shared_ptr<SegmentPreset> segment;

@@ -49,14 +49,11 @@ bool isLanePattern(const Instruction &inst) {
   return callee && isAmdgpuLanePattern(callee->getName());
 }
 
-// Where threads part: a branch on a value that differs between them, the blocks some threads run
-// before the paths meet again (all the loop's when the branch decides how often a loop runs), and
-// where they meet (null when a path returns first).
+// Where threads part: a branch on a value that differs between them, and the blocks some threads
+// run before the paths meet again (all the loop's when the branch decides how often a loop runs).
 struct DivergentRegion {
   const Instruction *branch = nullptr;
-  BasicBlock *join = nullptr;
   SmallPtrSet<BasicBlock *, 16> blocks;
-  BasicBlock *loopHeader = nullptr; // of the loop whose iteration counts differ, if any
 };
 
 // The values that may differ between the invocations of a block, and the blocks not every
@@ -77,10 +74,7 @@ public:
       }
     }
   }
-  std::vector<DivergentRegion> &regions() { return regions_; }
-  bool blockDiverges(const BasicBlock &bb) const {
-    return any_of(regions_, [&](const DivergentRegion &r) { return r.blocks.contains(&bb); });
-  }
+  const std::vector<DivergentRegion> &regions() const { return regions_; }
 
 private:
   // Where values start to differ: thread and lane ids, the results of warp operations (they
@@ -119,19 +113,18 @@ private:
     if (!branches_.insert(&from).second) return false;
     DivergentRegion region;
     region.branch = from.getTerminator();
-    region.join = pdt_.getNode(&from) && pdt_.getNode(&from)->getIDom() ? pdt_.getNode(&from)->getIDom()->getBlock() : nullptr;
-    if (region.join) joins_.insert(region.join);
+    BasicBlock *join = pdt_.getNode(&from) && pdt_.getNode(&from)->getIDom() ? pdt_.getNode(&from)->getIDom()->getBlock() : nullptr;
+    if (join) joins_.insert(join);
     SmallVector<BasicBlock *, 16> work(succ_begin(&from), succ_end(&from));
     while (!work.empty()) {
       BasicBlock *bb = work.pop_back_val();
-      if (bb == region.join || !region.blocks.insert(bb).second) continue;
+      if (bb == join || !region.blocks.insert(bb).second) continue;
       work.append(succ_begin(bb), succ_end(bb));
     }
     if (Loop *loop = li_.getLoopFor(&from)) {
       const bool iterationsDiffer = region.blocks.contains(loop->getHeader()) ||
                                     any_of(region.blocks, [&](BasicBlock *bb) { return !loop->contains(bb); });
       if (iterationsDiffer) {
-        region.loopHeader = loop->getHeader();
         joins_.insert(loop->getHeader());
         for (BasicBlock *bb : loop->blocks())
           for (Instruction &inst : *bb)
@@ -157,9 +150,7 @@ class KernelLowering {
 public:
   KernelLowering(Function &kernel, unsigned width) : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width) {}
 
-  // `regions`: the divergent regions with warp operations (threads outside one wait at its join);
-  // `partial`: the calls in them, where only some lanes take part.
-  void lower(const SmallVectorImpl<CallInst *> &calls, ArrayRef<DivergentRegion *> regions, const DenseSet<const CallInst *> &partial) {
+  void lower(const SmallVectorImpl<CallInst *> &calls) {
     IRBuilder<> entry(&*f_.getEntryBlock().getFirstInsertionPt());
     Value *tx = builtin(entry, B::thread_idx_x), *ty = builtin(entry, B::thread_idx_y), *tz = builtin(entry, B::thread_idx_z);
     Value *bx = builtin(entry, B::block_dim_x), *by = builtin(entry, B::block_dim_y), *bz = builtin(entry, B::block_dim_z);
@@ -169,117 +160,15 @@ public:
     Value *threads = entry.CreateMul(bx, entry.CreateMul(by, bz));
     Value *left = entry.CreateSub(threads, base_);
     laneCount_ = entry.CreateSelect(entry.CreateICmpULT(left, entry.getInt32(w_)), left, entry.getInt32(w_), "hipvk.warp_lanes");
-    if (!regions.empty()) waitAtJoins(entry, regions);
-    for (CallInst *call : calls) {
-      partial_ = partial.contains(call);
-      lowerCall(*call);
-    }
+    for (CallInst *call : calls) lowerCall(*call);
   }
 
 private:
-  // Threads that part at a branch meet again at its join. While some run a region with warp
-  // operations, the others wait at the join, executing barriers in pairs as each exchange does,
-  // until the count of threads inside the region is zero: counts change only between pairs (on the
-  // edges into and out of the region) and are read only within one, so every thread sees the same
-  // count and all leave the wait at the same barrier. In the region, each exchange's threads flag
-  // themselves as taking part from before its first barrier to after its second, so that ballots,
-  // votes and reductions count only them (a lane a subgroup carries masked off writes nothing). All threads thus execute the same
-  // number of barriers, which suffices where a barrier suspends a subgroup as a unit (blob.h's
-  // kDivergentExchanges says which devices).
-  void waitAtJoins(IRBuilder<> &entry, ArrayRef<DivergentRegion *> regions) {
-    Type *i32 = entry.getInt32Ty();
-    auto *counterType = ArrayType::get(i32, regions.size());
-    auto *counters = new GlobalVariable(m_, counterType, false, GlobalValue::InternalLinkage, PoisonValue::get(counterType),
-                                        "hipvk.logical_warp_region_threads", nullptr, GlobalValue::NotThreadLocal, AS::Shared);
-    auto *takingPartType = ArrayType::get(i32, kMaxBlockThreads);
-    takingPart_ = new GlobalVariable(m_, takingPartType, false, GlobalValue::InternalLinkage, PoisonValue::get(takingPartType),
-                                     "hipvk.logical_warp_taking_part", nullptr, GlobalValue::NotThreadLocal, AS::Shared);
-    auto counter = [&](IRBuilder<> &b, unsigned r) { return b.CreateInBoundsGEP(counterType, counters, {b.getInt32(0), b.getInt32(r)}); };
-    // At the start no thread takes part in an exchange and no region holds a thread.
-    setTakingPart(entry, false);
-    for (unsigned r = 0; r < regions.size(); ++r)
-      entry.CreateAlignedStore(entry.getInt32(0), counter(entry, r), Align(4))->setAtomic(AtomicOrdering::Monotonic);
-    barrier(entry);
-
-    // A loop that threads leave after different numbers of iterations keeps its header free of
-    // barriers: the structurizer tests the way out of such a loop at its header, and a thread
-    // must leave before the next iteration's first exchange, not after its first barrier.
-    for (DivergentRegion *region : regions) {
-      if (!region->loopHeader || region->loopHeader->getFirstNonPHIIt() == region->loopHeader->getTerminator()->getIterator())
-        continue;
-      BasicBlock *body = region->loopHeader->splitBasicBlock(region->loopHeader->getFirstNonPHIIt(), region->loopHeader->getName() + ".body");
-      for (DivergentRegion *other : regions)
-        if (other->blocks.contains(region->loopHeader)) other->blocks.insert(body);
-    }
-    // The edges into and out of each region (in the function's block order, for reproducible output).
-    MapVector<std::pair<BasicBlock *, BasicBlock *>, SmallVector<std::pair<unsigned, int>, 2>> edges;
-    MapVector<BasicBlock *, SmallVector<unsigned, 2>> joins;
-    for (unsigned r = 0; r < regions.size(); ++r) {
-      const DivergentRegion &region = *regions[r];
-      joins[region.join].push_back(r);
-      for (BasicBlock &bb : f_) {
-        if (!region.blocks.contains(&bb)) continue;
-        for (BasicBlock *pred : predecessors(&bb))
-          if (!region.blocks.contains(pred)) edges[{pred, &bb}].push_back({r, +1});
-        for (BasicBlock *succ : successors(&bb))
-          if (!region.blocks.contains(succ)) edges[{&bb, succ}].push_back({r, -1});
-      }
-    }
-    for (auto &[edge, changes] : edges) {
-      IRBuilder<> b(splitEdge(edge.first, edge.second)->getTerminator());
-      for (auto [r, delta] : changes)
-        b.CreateAtomicRMW(delta > 0 ? AtomicRMWInst::Add : AtomicRMWInst::Sub, counter(b, r), b.getInt32(1), Align(4), AtomicOrdering::Monotonic);
-    }
-    for (auto &[join, inside] : joins) {
-      BasicBlock *met = join->splitBasicBlock(join->getFirstNonPHIIt(), join->getName() + ".met");
-      BasicBlock *wait = BasicBlock::Create(ctx_, "hipvk.wait", &f_, met);
-      join->getTerminator()->setSuccessor(0, wait);
-      IRBuilder<> w(wait);
-      barrier(w);
-      Value *threadsInside = w.getInt32(0);
-      for (unsigned r : inside) {
-        LoadInst *count = w.CreateAlignedLoad(i32, counter(w, r), Align(4));
-        count->setAtomic(AtomicOrdering::Monotonic);
-        threadsInside = w.CreateOr(threadsInside, count);
-      }
-      barrier(w);
-      w.CreateCondBr(w.CreateICmpEQ(threadsInside, w.getInt32(0)), met, wait);
-    }
-  }
-  // A block on the edge from `from` to `to` (every such edge of a switch), for code that runs on it.
-  BasicBlock *splitEdge(BasicBlock *from, BasicBlock *to) {
-    BasicBlock *mid = BasicBlock::Create(ctx_, from->getName() + ".to." + to->getName(), &f_, to);
-    BranchInst::Create(to, mid);
-    Instruction *term = from->getTerminator();
-    for (unsigned i = 0; i < term->getNumSuccessors(); ++i)
-      if (term->getSuccessor(i) == to) term->setSuccessor(i, mid);
-    for (PHINode &phi : to->phis()) {
-      bool first = true;
-      for (unsigned i = phi.getNumIncomingValues(); i-- > 0;) {
-        if (phi.getIncomingBlock(i) != from) continue;
-        if (first) phi.setIncomingBlock(i, mid), first = false;
-        else phi.removeIncomingValue(i, false);
-      }
-    }
-    return mid;
-  }
-  Value *takingPartFlag(IRBuilder<> &b, Value *thread) {
-    return b.CreateInBoundsGEP(takingPart_->getValueType(), takingPart_, {b.getInt32(0), thread});
-  }
-  void setTakingPart(IRBuilder<> &b, bool taking) { b.CreateStore(b.getInt32(taking), takingPartFlag(b, thread_)); }
-  // Whether `lane` exists and, for a call in a divergent region, runs it (between an exchange's barriers).
-  Value *laneTakesPart(IRBuilder<> &b, Value *lane) {
-    Value *exists = laneExists(b, lane);
-    if (!partial_) return exists;
-    Value *taking = b.CreateLoad(b.getInt32Ty(), takingPartFlag(b, b.CreateAdd(base_, lane)));
-    return b.CreateAnd(exists, b.CreateIsNotNull(taking));
-  }
-
   Value *builtin(IRBuilder<> &b, DeviceBuiltin which) {
     FunctionCallee callee = m_.getOrInsertFunction(std::string(deviceBuiltinName(which)), b.getInt32Ty());
     return b.CreateCall(callee);
   }
-  // A block barrier; `sharedOnly`: it orders the exchange slots and counters alone (so
+  // A block barrier; `sharedOnly`: it orders the exchange slots alone (so
   // hipvk-barrier-scope need not prove that of each of the many).
   void barrier(IRBuilder<> &b, bool sharedOnly = true) {
     FunctionCallee sync = m_.getOrInsertFunction(std::string(deviceBuiltinName(B::syncthreads)), b.getVoidTy());
@@ -336,11 +225,9 @@ private:
   Value *exchange(IRBuilder<> &b, Value *v, Read read) {
     const unsigned bits = v->getType()->getIntegerBitWidth();
     b.CreateStore(v, slot(b, bits, thread_));
-    if (partial_) setTakingPart(b, true);
     barrier(b);
     Value *result = read([&](Value *lane) { return b.CreateLoad(v->getType(), slot(b, bits, b.CreateAdd(base_, lane))); });
     barrier(b);
-    if (partial_) setTakingPart(b, false);
     return result;
   }
   Value *laneExists(IRBuilder<> &b, Value *lane) { return b.CreateICmpULT(lane, laneCount_); }
@@ -358,19 +245,14 @@ private:
     Value *i = size < bits->getType()->getIntegerBitWidth() ? b.CreateTrunc(bits, b.getIntNTy(size)) : bits;
     return t->isIntegerTy() ? i : b.CreateBitCast(i, t);
   }
-  // The warp's lanes (that take part) whose `predicate` holds; `takers`, if given, receives the mask
-  // of the lanes that take part.
-  Value *ballot(IRBuilder<> &b, Value *predicate, Value **takers = nullptr) {
+  // The warp's lanes whose `predicate` holds.
+  Value *ballot(IRBuilder<> &b, Value *predicate) {
     Value *p = b.CreateZExt(b.CreateIsNotNull(predicate), b.getInt32Ty());
     return exchange(b, p, [&](auto load) {
-      SmallVector<Value *, 2> masks = overLanes(b, {b.getInt64(0), b.getInt64(0)}, [&](Value *lane, ArrayRef<Value *> acc) {
-        Value *takes = b.CreateZExt(laneTakesPart(b, lane), b.getInt64Ty());
-        Value *bit = b.CreateAnd(b.CreateZExt(b.CreateIsNotNull(load(lane)), b.getInt64Ty()), takes);
-        Value *shift = b.CreateZExt(lane, b.getInt64Ty());
-        return SmallVector<Value *, 2>{b.CreateOr(acc[0], b.CreateShl(bit, shift)), b.CreateOr(acc[1], b.CreateShl(takes, shift))};
-      });
-      if (takers) *takers = masks[1];
-      return masks[0];
+      return overLanes(b, {b.getInt64(0)}, [&](Value *lane, ArrayRef<Value *> acc) {
+        Value *bit = b.CreateZExt(b.CreateAnd(b.CreateIsNotNull(load(lane)), laneExists(b, lane)), b.getInt64Ty());
+        return SmallVector<Value *, 2>{b.CreateOr(acc[0], b.CreateShl(bit, b.CreateZExt(lane, b.getInt64Ty())))};
+      })[0];
     });
   }
   Value *existingLanes(IRBuilder<> &b) {
@@ -378,17 +260,15 @@ private:
     Value *partial = b.CreateSub(b.CreateShl(b.getInt64(1), count), b.getInt64(1));
     return b.CreateSelect(b.CreateICmpUGE(laneCount_, b.getInt32(64)), b.getInt64(~0ull), partial);
   }
-  // The lanes that take part combined in lane order (the first of them alone when `combine` keeps it).
+  // The lanes of the warp combined in lane order.
   template <typename Combine>
   Value *fold(IRBuilder<> &b, Value *v, Combine combine) {
     return exchange(b, v, [&](auto load) {
-      // Whether a lane took part yet, and the value so far.
-      SmallVector<Value *, 2> done = overLanes(b, {b.getFalse(), v}, [&](Value *lane, ArrayRef<Value *> acc) {
-        Value *have = acc[0], *x = load(lane), *takes = laneTakesPart(b, lane);
-        Value *value = b.CreateSelect(takes, b.CreateSelect(have, combine(acc[1], x), x), acc[1]);
-        return SmallVector<Value *, 2>{b.CreateOr(have, takes), value};
-      });
-      return done[1];
+      return overLanes(b, {load(b.getInt32(0))}, [&](Value *lane, ArrayRef<Value *> acc) {
+        // Lane 0 is the start (the loop's first round combines nothing).
+        Value *take = b.CreateAnd(b.CreateICmpNE(lane, b.getInt32(0)), laneExists(b, lane));
+        return SmallVector<Value *, 2>{b.CreateSelect(take, combine(acc[0], load(lane)), acc[0])};
+      })[0];
     });
   }
   Value *reduce(IRBuilder<> &b, uint64_t op, Value *v) {
@@ -477,11 +357,7 @@ private:
       break;
     }
     case B::warp_any: result = b.CreateZExtOrTrunc(b.CreateIsNotNull(ballot(b, call.getArgOperand(0))), t); break;
-    case B::warp_all: {
-      Value *takers = nullptr, *mask = ballot(b, call.getArgOperand(0), &takers);
-      result = b.CreateZExtOrTrunc(b.CreateICmpEQ(mask, partial_ ? takers : existingLanes(b)), t);
-      break;
-    }
+    case B::warp_all: result = b.CreateZExtOrTrunc(b.CreateICmpEQ(ballot(b, call.getArgOperand(0)), existingLanes(b)), t); break;
     case B::warp_shuffle:
     case B::warp_shuffle_64: {
       Value *source = b.CreateAnd(b.CreateZExtOrTrunc(call.getArgOperand(1), b.getInt32Ty()), w_ - 1);
@@ -497,19 +373,14 @@ private:
     }
     case B::warp_first:
     case B::warp_first_64:
-      // In uniform control flow the first lane is lane 0; in a divergent region, the first that takes part.
-      result = fromBits(b, partial_ ? fold(b, toBits(b, call.getArgOperand(0)), [](Value *first, Value *) { return first; })
-                                    : exchange(b, toBits(b, call.getArgOperand(0)), [&](auto load) { return load(b.getInt32(0)); }),
-                        t);
+      // In uniform control flow every lane of the warp is active: the first is lane 0.
+      result = fromBits(b, exchange(b, toBits(b, call.getArgOperand(0)), [&](auto load) { return load(b.getInt32(0)); }), t);
       break;
     case B::warp_reduce:
     case B::warp_reduce_64:
       result = reduce(b, cast<ConstantInt>(call.getArgOperand(0))->getZExtValue(), call.getArgOperand(1));
       break;
-    case B::warp_sync: // a pair, as every exchange, so that waiting threads keep count; orders global memory too
-      barrier(b, false);
-      barrier(b, false);
-      break;
+    case B::warp_sync: barrier(b, false); break; // orders global memory too
     default: return;
     }
     if (result) call.replaceAllUsesWith(result);
@@ -521,8 +392,7 @@ private:
   LLVMContext &ctx_;
   unsigned w_;
   Value *thread_ = nullptr, *lane_ = nullptr, *base_ = nullptr, *laneCount_ = nullptr;
-  GlobalVariable *slots32_ = nullptr, *slots64_ = nullptr, *takingPart_ = nullptr;
-  bool partial_ = false; // the call being lowered runs in a divergent region
+  GlobalVariable *slots32_ = nullptr, *slots64_ = nullptr;
 };
 
 } // namespace
@@ -534,8 +404,6 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
   for (Function &f : m) {
     if (f.isDeclaration() || !isKernel(f)) continue;
     SmallVector<CallInst *, 16> calls;
-    DenseSet<const CallInst *> partial;
-    SetVector<DivergentRegion *> regions;
     const Instruction *refusedAt = nullptr;
     std::string why;
     std::optional<Divergence> divergence;
@@ -547,30 +415,20 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
         refusedAt = &inst, why = error;
         continue;
       }
-      // Lane ids and masks are the thread's own; exchanges need the whole block at their barriers:
-      // in a divergent region, the threads outside wait for them (KernelLowering::waitAtJoins).
+      // Lane ids and masks are the thread's own; exchanges need the whole block at their barriers.
       if (isLanePattern(inst) || (b && deviceBuiltinUsesLanes(*b) && *b != B::lane_id && *b != B::mbcnt_lo && *b != B::mbcnt_hi)) {
         if (!divergence) divergence.emplace(f);
-        for (DivergentRegion &region : divergence->regions()) {
+        for (const DivergentRegion &region : divergence->regions()) {
           if (!region.blocks.contains(inst.getParent())) continue;
-          partial.insert(cast<CallInst>(&inst));
-          if (!region.join) {
-            const std::string what = b ? std::string(deviceBuiltinName(*b)) : cast<CallInst>(inst).getCalledFunction()->getName().str();
-            const std::string where = ctx.diagnostics.location(region.branch->getDebugLoc());
-            refusedAt = &inst, why = "a warp operation ('" + what + "') where threads of a block part and never meet again" +
-                                     (where.empty() ? std::string() : " (at " + where + ")");
-            break;
-          }
-          regions.insert(&region);
+          const std::string what = b ? std::string(deviceBuiltinName(*b)) : cast<CallInst>(inst).getCalledFunction()->getName().str();
+          const std::string where = ctx.diagnostics.location(region.branch->getDebugLoc());
+          refusedAt = &inst, why = "a warp operation ('" + what + "') under control flow that differs between the threads of a block" +
+                                   (where.empty() ? std::string() : " (the threads part at " + where + ")");
+          break;
         }
+        if (refusedAt) continue;
       }
       calls.push_back(cast<CallInst>(&inst));
-    }
-    // A block barrier where only some threads run is undefined in HIP; the waiting threads would miscount it.
-    for (BasicBlock &bb : f) {
-      if (refusedAt || none_of(regions, [&](const DivergentRegion *r) { return r->blocks.contains(&bb); })) continue;
-      for (Instruction &inst : bb)
-        if (!refusedAt && isSyncthreads(inst)) refusedAt = &inst, why = "a block barrier in a region with warp operations that not every thread of the block runs";
     }
     if (refusedAt) {
       ctx.diagnostics.warning(refusedAt, "kernel '" + demangle(f.getName().str()) + "' has no logical-warp form for devices with subgroups "
@@ -580,8 +438,7 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       continue;
     }
     if (calls.empty()) continue;
-    if (!regions.empty()) ctx.logicalWarpDivergent.push_back(f.getName().str());
-    KernelLowering(f, ctx.logicalWarpSize).lower(calls, regions.getArrayRef(), partial);
+    KernelLowering(f, ctx.logicalWarpSize).lower(calls);
     changed = true;
   }
   // A refused kernel has no module in this form: the rest of the pipeline, emission and spirv-opt

@@ -110,6 +110,10 @@ struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
   CompileContext &ctx;
 };
 
+struct ExpandBoolBitcastsPass : llvm::PassInfoMixin<ExpandBoolBitcastsPass> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
+};
+
 struct ScalarizeAggregateAccessesPass : llvm::PassInfoMixin<ScalarizeAggregateAccessesPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };

@@ -440,7 +440,6 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
   result.warnings = ctx.diagnostics.warnings();
   result.logicalWarpRefused = ctx.logicalWarpRefused;
-  result.logicalWarpDivergent = ctx.logicalWarpDivergent;
   if (!options.saveTempsPrefix.empty()) {
     std::error_code ec;
     raw_fd_ostream ll(options.saveTempsPrefix + ".ll", ec, sys::fs::OF_Text);

@@ -139,7 +139,12 @@ SpvId KernelEmitter::emitCompare(CmpInst &inst) {
 SpvId KernelEmitter::emitCast(CastInst &inst) {
   Type *from = inst.getSrcTy(), *to = inst.getDestTy();
   SpvId toType = typeOfValue(&inst);
-  if (!toType) return unsupported(inst, "unsupported type in a conversion");
+  if (!toType) {
+    std::string types;
+    raw_string_ostream os(types);
+    os << *from << " to " << *to;
+    return unsupported(inst, "unsupported type in a conversion (" + types + ")");
+  }
   SpvId v = value(inst.getOperand(0), from->isPointerTy() ? typeOfValue(inst.getOperand(0)) : 0);
   SpvId fromType = typeOfValue(inst.getOperand(0));
   bool fromBool = from->isIntOrIntVectorTy(1), toBool = to->isIntOrIntVectorTy(1);

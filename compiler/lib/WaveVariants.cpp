@@ -206,8 +206,6 @@ std::vector<KernelSpirv> takeKernels(CompileResult &r, const std::set<std::strin
         continue;
       }
       m.requiredFeatures |= flag;
-      if (std::find(r.logicalWarpDivergent.begin(), r.logicalWarpDivergent.end(), m.kernel) != r.logicalWarpDivergent.end())
-        m.requiredFeatures |= blob::kDivergentExchanges;
       const std::string tag = std::string(flag & blob::kWave32 ? "wave32" : "wave64") + (flag & blob::kLogicalWarp ? " logical" : "");
       m.variant = m.variant.empty() ? tag : tag + " " + m.variant;
       taken.push_back(std::move(m));

@@ -69,18 +69,12 @@ inline constexpr uint32_t kWaveSizes = kWave32 | kWave64;
 //   device's subgroups, exchanging lanes through shared memory at workgroup barriers: it runs
 //   where the device's subgroups are narrower (docs/HIP_ON_VULKAN.md, "Logical warps").
 inline constexpr uint32_t kLogicalWarp = 1u << 4;
-// - kDivergentExchanges (with kLogicalWarp): some of the module's warp operations run where only
-//   some threads of the block do; the others wait at barriers of their own meanwhile, keeping count.
-//   Vulkan leaves barriers in divergent control flow undefined; the module runs on devices whose
-//   barrier suspends a subgroup as a unit, whichever lanes reach it (CPU drivers: lavapipe,
-//   SwiftShader).
-inline constexpr uint32_t kDivergentExchanges = 1u << 5;
 // The subgroup size a module's bits require; 0 when it runs at the device's own.
 inline constexpr uint32_t requiredWaveSize(uint32_t requiredFeatures) {
   if (requiredFeatures & kLogicalWarp) return 0;
   return (requiredFeatures & kWave32) ? 32 : (requiredFeatures & kWave64) ? 64 : 0;
 }
-inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments | kConstantWindow | kWaveSizes | kLogicalWarp | kDivergentExchanges;
+inline constexpr uint32_t kKnownFeatures = kDisjointPointerArguments | kConstantWindow | kWaveSizes | kLogicalWarp;
 
 // Layout of Clang's wrapper around the embedded blob (argument of __hipRegisterFatBinary).
 struct ClangFatbinWrapper {

@@ -464,13 +464,6 @@ std::string Device::cannotRunWaveSize(uint32_t size, uint32_t threads) const {
   return {};
 }
 
-std::string Device::cannotRunDivergentExchanges() const {
-  const VkDriverId driver = v12Props_.driverID;
-  if (driver == VK_DRIVER_ID_MESA_LLVMPIPE || driver == VK_DRIVER_ID_GOOGLE_SWIFTSHADER) return {};
-  return "barriers that a subgroup reaches as a unit from divergent control flow (a CPU driver's; its warp operations run where "
-         "only some threads of a block do, as logical warps wider than the device's " + std::to_string(v11Props_.subgroupSize) + "-lane subgroups)";
-}
-
 std::string Device::fixedWaveSizes() const {
   std::string sizes;
   for (uint32_t size : {32u, 64u})

@@ -127,10 +127,6 @@ class Device {
   // device's own size, or one VK_EXT_subgroup_size_control can require of compute shaders.
   // Otherwise, the reason ("device subgroups 4..16", "...").
   std::string cannotRunWaveSize(uint32_t size, uint32_t threads) const;
-  // Why a logical-warp module whose threads wait at barriers of their own while others exchange
-  // (blob::kDivergentExchanges) cannot run here; empty on drivers whose barrier suspends a subgroup
-  // as a unit (the CPU drivers).
-  std::string cannotRunDivergentExchanges() const;
   // Why the driver cannot compile a module of `words` SPIR-V words once its calls are inlined
   // (hipvk/spirv_size.h); empty when it can (compile_isolation.cpp).
   std::string cannotCompileInlinedWords(size_t words) const;

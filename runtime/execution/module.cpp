@@ -482,11 +482,6 @@ size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchCond
                 " lanes (its shuffles reach that far; the device's have " + std::to_string(device_.subgroupSize()) + ")";
       continue;
     }
-    if (module.requiredFeatures & blob::kDivergentExchanges)
-      if (std::string why = device_.cannotRunDivergentExchanges(); !why.empty()) {
-        missing = why;
-        continue;
-      }
     // A fixed-width module (docs/HIP_ON_VULKAN.md, "Wavefront size") runs only at its size.
     if (const uint32_t wave = blob::requiredWaveSize(module.requiredFeatures))
       if (std::string why = device_.cannotRunWaveSize(wave, blockThreads); !why.empty()) {

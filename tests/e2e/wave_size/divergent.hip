@@ -1,7 +1,7 @@
 // Warp operations where only some threads of the block run them, in code fixed to a width: under a
 // branch on the thread id, in a nested branch, and in a loop each thread leaves after its own number
-// of rounds (also match_any's loop, which lanes leave as their value is matched). On devices with
-// narrower subgroups the logical-warp form runs them while the block's other threads wait.
+// of rounds (also match_any's loop, which lanes leave as their value is matched): HIP's meaning for
+// inactive lanes where the width is native; refused as logical warps.
 #include "wave_size.h"
 
 namespace {

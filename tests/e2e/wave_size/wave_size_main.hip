@@ -1,15 +1,13 @@
 // Wavefront size on every device (docs/HIP_ON_VULKAN.md, "Wavefront size", "Logical warps"): code
 // that needs the width at compile time, and CUDA code written for 32 lanes, runs at that width where
-// the device offers it and as logical warps on narrower subgroups, with the same results; warp
-// operations only part of a block reaches run there too on CPU drivers (the other threads wait) and
-// are refused on other GPUs (never a wrong answer); code that asks warpSize at run time runs
-// everywhere at the device's own width.
+// the device offers it and as logical warps on narrower subgroups, with the same results; code
+// whose warp operations only part of a block reaches is refused there (never a wrong answer); code
+// that asks warpSize at run time runs everywhere at the device's own width.
 #include "wave_size.h"
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <cstring>
 
 namespace {
 
@@ -65,15 +63,15 @@ float model_rms(const float *row, int cols, int block, int warp) {
   return std::sqrt(total / float(cols));
 }
 
-// divergent.hip against a model of warps of `width` lanes in blocks of `block`: they run natively
-// at that width, or as logical warps with waiting threads on CPU drivers; elsewhere they are refused.
+// divergent.hip against a model of warps of `width` lanes in blocks of `block`: they run where the
+// width is native, and are refused (not wrong) where it runs as logical warps.
 void check_divergent(const std::vector<int> &in, int block, int width, bool runs) {
   std::vector<DivergentLane> got;
   if (divergent_warps(in, block, got) == Outcome::Refused) {
-    e2e::check(!runs, "divergent warp operations are refused only on GPUs without the width");
+    e2e::check(!runs, "divergent warp operations are refused only where the width is not native");
     return;
   }
-  e2e::check(runs, "divergent warp operations run natively or on a CPU driver");
+  e2e::check(runs, "divergent warp operations run where the width is native");
   for (size_t i = 0; i < in.size(); ++i) {
     const int t = int(i) % block, base = t - t % width, lanes = std::min(width, block - base);
     const int first = int(i) - t + base;  // index of the warp's lane 0
@@ -160,8 +158,7 @@ int main() {
     e2e::check(false, "layer-norm style code runs on every device");
   }
 
-  const bool cpu_driver = std::strstr(prop.name, "llvmpipe") || std::strstr(prop.name, "SwiftShader");
-  check_divergent(in, 100, width, prop.warpSize == width || cpu_driver);
+  check_divergent(in, 100, width, prop.warpSize == width);
 
   // Run-time width: every device.
   std::vector<int> sums;
@@ -208,20 +205,18 @@ int main() {
   } else {
     e2e::check(false, "32-lane CUDA code runs on every device");
   }
-  // The first warp of a block alone: natively at 32 lanes; on narrower subgroups as a logical warp
-  // while the block's other threads wait, where barriers allow that (the CPU drivers); refused (not
-  // wrong) elsewhere.
+  // The first warp of a block alone: natively at 32 lanes; refused (not wrong) on narrower subgroups.
   std::vector<int> first;
   const int block = 96;
   if (first_warp_sums(std::vector<int>(in.begin(), in.begin() + 960), block, first) == Outcome::Ran) {
-    e2e::check(prop.warpSize >= 32 || cpu_driver, "a warp operation under `threadIdx.x < 32` runs natively or on a CPU driver");
+    e2e::check(prop.warpSize >= 32, "a warp operation under `threadIdx.x < 32` runs only where warps are native");
     for (size_t b = 0; b < first.size(); ++b) {
       int want = 0;
       for (int t = 0; t < 32; ++t) want += in[b * block + t];
       e2e::expect_eq("first-warp sum", long(b), first[b], want);
     }
   } else {
-    e2e::check(prop.warpSize < 32 && !cpu_driver, "a first-warp reduction is refused only on GPUs with subgroups narrower than 32");
+    e2e::check(prop.warpSize < 32, "a first-warp reduction is refused only on subgroups narrower than 32");
   }
 #endif
   return e2e::finish("wave_size");
