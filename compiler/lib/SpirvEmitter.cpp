@@ -631,7 +631,7 @@ void KernelEmitter::emit() {
   emitBody(function);
 
   Words entry{uint32_t(spv::ExecutionModelGLCompute), fn};
-  SpirvBuilder::appendString(entry, f_.getName());
+  SpirvBuilder::appendString(entry, abi::spirvEntryPoint(f_.getName().str()));
   entry.insert(entry.end(), interface_.begin(), interface_.end());
   b_.emit(SpirvBuilder::EntryPoints, spv::OpEntryPoint, entry);
   if (linearLanes_)

@@ -6,8 +6,25 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 namespace hipvk::abi {
+
+// The name of a kernel's SPIR-V entry point: the kernel's (mangled) name, or where that is longer
+// than the Vulkan validation layer accepts for vkCreateComputePipelines' pName (255 bytes;
+// rocPRIM's kernel names are longer), its first 238 bytes, '.' and a 64-bit FNV-1a hash of the
+// whole name in hex.
+inline std::string spirvEntryPoint(std::string_view kernel) {
+  constexpr size_t kMaxName = 255, kHexDigits = 16;
+  if (kernel.size() <= kMaxName) return std::string(kernel);
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : kernel) hash = (hash ^ c) * 1099511628211ull;
+  std::string name(kernel.substr(0, kMaxName - kHexDigits - 1));
+  name += '.';
+  for (int shift = 60; shift >= 0; shift -= 4) name += "0123456789abcdef"[(hash >> shift) & 0xf];
+  return name;
+}
 
 // The push-constant header, at offset 0 of every kernel's push constants. Kernel arguments that
 // fit follow it (kPushArgumentsOffset); larger argument lists go to a per-launch buffer whose

@@ -275,7 +275,7 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
     module.capabilities = std::move(interface.capabilities);
     module.inlinedWords = spirv::inlinedWords(module.words);
     for (std::string_view name : m.kernels) {
-      if (std::find(interface.entryPoints.begin(), interface.entryPoints.end(), name) == interface.entryPoints.end())
+      if (std::find(interface.entryPoints.begin(), interface.entryPoints.end(), abi::spirvEntryPoint(name)) == interface.entryPoints.end())
         invalidImage("kernel " + std::string(name) + " is not an entry point of its SPIR-V module");
       auto kernel = std::find_if(parsed.kernels.begin(), parsed.kernels.end(), [&](const KernelInfo &k) { return k.name == name; });
       if (kernel == parsed.kernels.end()) invalidImage("kernel module holds " + std::string(name) + ", which the metadata lacks");
@@ -529,13 +529,14 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
     VkShaderModule shaderModule = shader(index);
     const Clock::time_point shaderReady = Clock::now();
     const std::array<uint32_t, 4> specialization{block.x, block.y, block.z, dynamicShared};
-    if (std::string why = device_.crashesCompiling(module_.spirv_[index].inlinedWords, shaderModule, kernel.name.c_str(), specialization, wave);
+    const std::string entryPoint = abi::spirvEntryPoint(kernel.name);
+    if (std::string why = device_.crashesCompiling(module_.spirv_[index].inlinedWords, shaderModule, entryPoint.c_str(), specialization, wave);
         !why.empty()) {
       compilerCrashes_.emplace(key, why);
       noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", why);
     }
     it = pipelines_
-             .emplace(key, device_.createPipeline(shaderModule, kernel.name.c_str(), specialization, wave))
+             .emplace(key, device_.createPipeline(shaderModule, entryPoint.c_str(), specialization, wave))
              .first;
     auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
     log("pipeline ready in %.3f ms (shader module %.3f ms)", ms(Clock::now() - start), ms(shaderReady - start));

@@ -27,7 +27,33 @@ template <typename T, int Scale> int run(const char *name) {
   return e2e::g_failures - before;
 }
 
+// Template arguments of long distinct names make a mangled kernel name past 255 bytes (rocPRIM's
+// reach 400), longer than Vulkan's validation layer accepts as an entry point name: the entry point
+// is a shortened name (kernel_abi.h, spirvEntryPoint) that the runtime asks for alike.
+struct first_template_argument_with_a_name_long_enough_to_push_the_mangled_kernel_name_far {};
+struct second_template_argument_with_a_name_long_enough_to_push_the_mangled_kernel_name_far {};
+struct third_template_argument_with_a_name_long_enough_to_push_the_mangled_kernel_name_far {};
+template <class A, class B, class C>
+__global__ void kernel_of_a_long_mangled_name(int *out, int n) {
+  const int i = int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < n) out[i] = i * 3 + 1;
+}
+
+void long_kernel_name() {
+  const int n = 300;
+  e2e::DeviceBuffer<int> d(n);
+  kernel_of_a_long_mangled_name<first_template_argument_with_a_name_long_enough_to_push_the_mangled_kernel_name_far,
+                                second_template_argument_with_a_name_long_enough_to_push_the_mangled_kernel_name_far,
+                                third_template_argument_with_a_name_long_enough_to_push_the_mangled_kernel_name_far>
+      <<<(n + 127) / 128, 128>>>(d, n);
+  HIP_CHECK_LAUNCH();
+  std::vector<int> out(n);
+  d.download(out);
+  for (int i = 0; i < n; ++i) e2e::expect_eq("kernel with a 300-byte name", i, out[i], i * 3 + 1);
+}
+
 int main() {
+  long_kernel_name();
   run<int, 2>("int,2");
   run<int, -5>("int,-5");
   run<float, 4>("float,4");
