@@ -49,13 +49,6 @@ bool isLanePattern(const Instruction &inst) {
   return callee && isAmdgpuLanePattern(callee->getName());
 }
 
-// Where threads part: a branch on a value that differs between them, and the blocks some threads
-// run before the paths meet again (all the loop's when the branch decides how often a loop runs).
-struct DivergentRegion {
-  const Instruction *branch = nullptr;
-  SmallPtrSet<BasicBlock *, 16> blocks;
-};
-
 // The values that may differ between the invocations of a block, and the blocks not every
 // invocation reaches together.
 class Divergence {
@@ -74,7 +67,8 @@ public:
       }
     }
   }
-  const std::vector<DivergentRegion> &regions() const { return regions_; }
+  // The branch that makes `bb` run divergently (the first found), or null where the whole block reaches it.
+  const Instruction *divergedBy(const BasicBlock &bb) const { return divergedBy_.lookup(&bb); }
 
 private:
   // Where values start to differ: thread and lane ids, the results of warp operations (they
@@ -111,20 +105,22 @@ private:
   // divergently, and what it computes differs where used after it.
   bool divergentBranch(BasicBlock &from) {
     if (!branches_.insert(&from).second) return false;
-    DivergentRegion region;
-    region.branch = from.getTerminator();
+    const Instruction *branch = from.getTerminator();
+    SmallPtrSet<BasicBlock *, 16> region; // what some threads run before the paths meet again
     BasicBlock *join = pdt_.getNode(&from) && pdt_.getNode(&from)->getIDom() ? pdt_.getNode(&from)->getIDom()->getBlock() : nullptr;
     if (join) joins_.insert(join);
     SmallVector<BasicBlock *, 16> work(succ_begin(&from), succ_end(&from));
     while (!work.empty()) {
       BasicBlock *bb = work.pop_back_val();
-      if (bb == join || !region.blocks.insert(bb).second) continue;
+      if (bb == join || !region.insert(bb).second) continue;
+      divergedBy_.try_emplace(bb, branch);
       work.append(succ_begin(bb), succ_end(bb));
     }
     if (Loop *loop = li_.getLoopFor(&from)) {
-      const bool iterationsDiffer = region.blocks.contains(loop->getHeader()) ||
-                                    any_of(region.blocks, [&](BasicBlock *bb) { return !loop->contains(bb); });
+      const bool iterationsDiffer = region.contains(loop->getHeader()) ||
+                                    any_of(region, [&](BasicBlock *bb) { return !loop->contains(bb); });
       if (iterationsDiffer) {
+        for (BasicBlock *bb : loop->blocks()) divergedBy_.try_emplace(bb, branch);
         joins_.insert(loop->getHeader());
         for (BasicBlock *bb : loop->blocks())
           for (Instruction &inst : *bb)
@@ -132,7 +128,6 @@ private:
               if (auto *ui = dyn_cast<Instruction>(user); ui && !loop->contains(ui)) values_.insert(&inst);
       }
     }
-    regions_.push_back(std::move(region));
     return true;
   }
 
@@ -142,7 +137,7 @@ private:
   LoopInfo li_;
   DenseSet<const Value *> values_;
   DenseSet<const BasicBlock *> joins_, branches_;
-  std::vector<DivergentRegion> regions_;
+  DenseMap<const BasicBlock *, const Instruction *> divergedBy_;
 };
 
 // Lowers the warp operations of one kernel to exchanges among W consecutive linear thread ids.
@@ -176,28 +171,24 @@ private:
     CallInst *call = b.CreateCall(sync);
     if (sharedOnly) call->setMetadata(kWorkgroupOnlyBarrier, MDNode::get(ctx_, {}));
   }
-  // `step(lane, values)` over the W lanes, from `init`, as a loop rather than W copies of it: a
-  // 64-lane ballot or reduction stays a few instructions, however many a kernel has. Returns the
-  // values after the last lane, and leaves `b` after the loop.
+  // `step(lane, acc)` over the W lanes from `init`, as a loop rather than W copies of it: a 64-lane
+  // ballot or reduction stays a few instructions, however many a kernel has. Returns the value
+  // after the last lane, and leaves `b` after the loop.
   template <typename Step>
-  SmallVector<Value *, 2> overLanes(IRBuilder<> &b, ArrayRef<Value *> init, Step step) {
+  Value *overLanes(IRBuilder<> &b, Value *init, Step step) {
     BasicBlock *before = b.GetInsertBlock();
     BasicBlock *after = SplitBlock(before, &*b.GetInsertPoint());
     BasicBlock *loop = BasicBlock::Create(ctx_, "hipvk.lanes", &f_, after);
     before->getTerminator()->setSuccessor(0, loop);
     b.SetInsertPoint(loop);
-    PHINode *lane = b.CreatePHI(b.getInt32Ty(), 2);
-    SmallVector<Value *, 2> values;
-    for (Value *v : init) values.push_back(b.CreatePHI(v->getType(), 2));
-    SmallVector<Value *, 2> next = step(lane, ArrayRef<Value *>(values));
+    PHINode *lane = b.CreatePHI(b.getInt32Ty(), 2), *acc = b.CreatePHI(init->getType(), 2);
+    Value *next = step(lane, acc);
     Value *following = b.CreateAdd(lane, b.getInt32(1));
     BranchInst *back = b.CreateCondBr(b.CreateICmpULT(following, b.getInt32(w_)), loop, after);
     lane->addIncoming(b.getInt32(0), before);
     lane->addIncoming(following, back->getParent());
-    for (size_t i = 0; i < init.size(); ++i) {
-      cast<PHINode>(values[i])->addIncoming(init[i], before);
-      cast<PHINode>(values[i])->addIncoming(next[i], back->getParent());
-    }
+    acc->addIncoming(init, before);
+    acc->addIncoming(next, back->getParent());
     MDNode *disable = MDNode::get(ctx_, MDString::get(ctx_, "llvm.loop.unroll.disable"));
     MDNode *self = MDNode::getDistinct(ctx_, {nullptr, disable});
     self->replaceOperandWith(0, self);
@@ -249,10 +240,10 @@ private:
   Value *ballot(IRBuilder<> &b, Value *predicate) {
     Value *p = b.CreateZExt(b.CreateIsNotNull(predicate), b.getInt32Ty());
     return exchange(b, p, [&](auto load) {
-      return overLanes(b, {b.getInt64(0)}, [&](Value *lane, ArrayRef<Value *> acc) {
+      return overLanes(b, b.getInt64(0), [&](Value *lane, Value *mask) {
         Value *bit = b.CreateZExt(b.CreateAnd(b.CreateIsNotNull(load(lane)), laneExists(b, lane)), b.getInt64Ty());
-        return SmallVector<Value *, 2>{b.CreateOr(acc[0], b.CreateShl(bit, b.CreateZExt(lane, b.getInt64Ty())))};
-      })[0];
+        return b.CreateOr(mask, b.CreateShl(bit, b.CreateZExt(lane, b.getInt64Ty())));
+      });
     });
   }
   Value *existingLanes(IRBuilder<> &b) {
@@ -260,19 +251,9 @@ private:
     Value *partial = b.CreateSub(b.CreateShl(b.getInt64(1), count), b.getInt64(1));
     return b.CreateSelect(b.CreateICmpUGE(laneCount_, b.getInt32(64)), b.getInt64(~0ull), partial);
   }
-  // The lanes of the warp combined in lane order.
-  template <typename Combine>
-  Value *fold(IRBuilder<> &b, Value *v, Combine combine) {
-    return exchange(b, v, [&](auto load) {
-      return overLanes(b, {load(b.getInt32(0))}, [&](Value *lane, ArrayRef<Value *> acc) {
-        // Lane 0 is the start (the loop's first round combines nothing).
-        Value *take = b.CreateAnd(b.CreateICmpNE(lane, b.getInt32(0)), laneExists(b, lane));
-        return SmallVector<Value *, 2>{b.CreateSelect(take, combine(acc[0], load(lane)), acc[0])};
-      })[0];
-    });
-  }
+  // The warp's lanes combined in lane order, from lane 0 (the loop's first round combines nothing).
   Value *reduce(IRBuilder<> &b, uint64_t op, Value *v) {
-    return fold(b, v, [&](Value *acc, Value *x) -> Value * {
+    auto combine = [&](Value *acc, Value *x) -> Value * {
       switch (op) {
       case abi::kWarpReduceAdd: return b.CreateAdd(acc, x);
       case abi::kWarpReduceMinSigned: return b.CreateSelect(b.CreateICmpSLT(x, acc), x, acc);
@@ -283,6 +264,12 @@ private:
       case abi::kWarpReduceOr: return b.CreateOr(acc, x);
       default: return b.CreateXor(acc, x);
       }
+    };
+    return exchange(b, v, [&](auto load) {
+      return overLanes(b, load(b.getInt32(0)), [&](Value *lane, Value *acc) {
+        Value *take = b.CreateAnd(b.CreateICmpNE(lane, b.getInt32(0)), laneExists(b, lane));
+        return b.CreateSelect(take, combine(acc, load(lane)), acc);
+      });
     });
   }
   // lane < count + popcount(mask & lanes below): AMD's mbcnt on half `hi` of the 64-bit mask.
@@ -418,15 +405,13 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       // Lane ids and masks are the thread's own; exchanges need the whole block at their barriers.
       if (isLanePattern(inst) || (b && deviceBuiltinUsesLanes(*b) && *b != B::lane_id && *b != B::mbcnt_lo && *b != B::mbcnt_hi)) {
         if (!divergence) divergence.emplace(f);
-        for (const DivergentRegion &region : divergence->regions()) {
-          if (!region.blocks.contains(inst.getParent())) continue;
+        if (const Instruction *branch = divergence->divergedBy(*inst.getParent())) {
           const std::string what = b ? std::string(deviceBuiltinName(*b)) : cast<CallInst>(inst).getCalledFunction()->getName().str();
-          const std::string where = ctx.diagnostics.location(region.branch->getDebugLoc());
+          const std::string where = ctx.diagnostics.location(branch->getDebugLoc());
           refusedAt = &inst, why = "a warp operation ('" + what + "') under control flow that differs between the threads of a block" +
                                    (where.empty() ? std::string() : " (the threads part at " + where + ")");
-          break;
+          continue;
         }
-        if (refusedAt) continue;
       }
       calls.push_back(cast<CallInst>(&inst));
     }
