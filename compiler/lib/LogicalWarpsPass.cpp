@@ -2,7 +2,8 @@
 // runs on a device whose subgroups are narrower by making every warp operation an exchange through
 // __shared__ memory. Each invocation writes its value at its linear thread id, the block meets at a
 // workgroup barrier, each reads the lanes of its logical warp (W consecutive linear thread ids, the
-// last warp of a block partial), and the block meets again before the slots are reused.
+// last warp of a block partial); the next exchange writes to other slots (KernelLowering says why
+// that needs no second barrier).
 //
 // A workgroup barrier needs every invocation of the block, so a warp operation is lowered only
 // where the block reaches it in uniform control flow: not under a branch, loop exit or early return
@@ -25,7 +26,9 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
+#include <llvm/Transforms/Utils/SSAUpdater.h>
 
 using namespace llvm;
 
@@ -36,6 +39,9 @@ namespace {
 using B = DeviceBuiltin;
 
 constexpr unsigned kMaxBlockThreads = 1024; // HIP's largest block: one exchange slot per thread
+// The most 32-bit words one exchange round carries per thread: the slots take two sets of this
+// many per thread of the largest block (16 KiB), beside the kernel's own __shared__ memory.
+constexpr unsigned kRoundWords = 2;
 
 std::optional<DeviceBuiltin> builtinOf(const Instruction &inst) {
   if (const auto *call = dyn_cast<CallInst>(&inst))
@@ -141,6 +147,14 @@ private:
 };
 
 // Lowers the warp operations of one kernel to exchanges among W consecutive linear thread ids.
+//
+// Exchanges happen in rounds: every thread writes its words, the block meets at a barrier, each
+// reads its warp's. Warp operations next to each other in a block whose operands do not depend on
+// one another share a round (rocPRIM's shuffle of a 64-bit key is two 32-bit shuffles; its sorts
+// shuffle several items in a row), and successive rounds alternate between two sets of slots, so a
+// round needs one barrier: round k writes the slots round k-2 read, and every thread finished
+// those reads before it reached round k-1's barrier. A CPU driver turns each barrier into a
+// coroutine switch; lavapipe's compile time grows faster than their count.
 class KernelLowering {
 public:
   KernelLowering(Function &kernel, unsigned width) : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width) {}
@@ -155,7 +169,51 @@ public:
     Value *threads = entry.CreateMul(bx, entry.CreateMul(by, bz));
     Value *left = entry.CreateSub(threads, base_);
     laneCount_ = entry.CreateSelect(entry.CreateICmpULT(left, entry.getInt32(w_)), left, entry.getInt32(w_), "hipvk.warp_lanes");
-    for (CallInst *call : calls) lowerCall(*call);
+
+    SmallVector<SmallVector<CallInst *, 4>, 16> rounds;
+    unsigned roundWords = 0;
+    for (CallInst *call : calls) {
+      if (!exchanges(*call)) {
+        lowerInPlace(*call);
+        continue;
+      }
+      const unsigned words = publishedWords(*call);
+      if (!rounds.empty() && joins(rounds.back(), *call, roundWords + words)) {
+        rounds.back().push_back(call);
+        roundWords += words;
+      } else {
+        rounds.push_back({call});
+        roundWords = words;
+      }
+      columns_ = std::max(columns_, roundWords);
+    }
+    if (rounds.empty()) return;
+    SSAUpdater parities; // which set of slots a round uses: 0 at the kernel's entry, flipped by each round
+    parities.Initialize(entry.getInt32Ty(), "hipvk.exchange_parity");
+    SmallVector<std::pair<BasicBlock *, Instruction *>, 16> liveIn; // placeholders for a block's parity on entry
+    DenseMap<BasicBlock *, Value *> current;
+    for (const auto &round : rounds) {
+      BasicBlock *bb = round.front()->getParent();
+      Value *parity = current.lookup(bb);
+      if (!parity && bb == &f_.getEntryBlock()) {
+        parity = entry.getInt32(0);
+      } else if (!parity) {
+        IRBuilder<> top(&*bb->getFirstInsertionPt());
+        auto *placeholder = cast<Instruction>(top.CreateFreeze(PoisonValue::get(top.getInt32Ty())));
+        liveIn.push_back({bb, placeholder});
+        parity = placeholder;
+      }
+      // A ballot or reduction splits the block at its lane loop: the head ends with the parity before.
+      auto [next, end] = lowerRound(round, parity);
+      current[bb] = parity;
+      current[end] = next;
+    }
+    for (const auto &[bb, parity] : current) parities.AddAvailableValue(bb, parity);
+    if (!current.count(&f_.getEntryBlock())) parities.AddAvailableValue(&f_.getEntryBlock(), entry.getInt32(0));
+    for (auto [bb, placeholder] : liveIn) {
+      placeholder->replaceAllUsesWith(parities.GetValueInMiddleOfBlock(bb));
+      placeholder->eraseFromParent();
+    }
   }
 
 private:
@@ -196,31 +254,108 @@ private:
     b.SetInsertPoint(&*after->getFirstInsertionPt());
     return next;
   }
-  // The exchange slots of `bits`-bit values, one per thread of the block.
-  GlobalVariable *slots(unsigned bits) {
-    GlobalVariable *&gv = bits == 64 ? slots64_ : slots32_;
-    if (!gv) {
-      Type *t = ArrayType::get(IntegerType::get(ctx_, bits), kMaxBlockThreads);
-      gv = new GlobalVariable(m_, t, false, GlobalValue::InternalLinkage, PoisonValue::get(t),
-                              "hipvk.logical_warp_slots" + std::to_string(bits), nullptr, GlobalValue::NotThreadLocal, AS::Shared);
-      gv->setAlignment(Align(bits / 8));
+
+  bool exchanges(const CallInst &call) const {
+    if (isLanePattern(call)) return true;
+    switch (*builtinOf(call)) {
+    case B::lane_id: case B::warp_size: case B::mbcnt_lo: case B::mbcnt_hi: case B::warp_sync: return false;
+    default: return deviceBuiltinUsesLanes(*builtinOf(call));
     }
-    return gv;
   }
-  Value *slot(IRBuilder<> &b, unsigned bits, Value *index) {
-    GlobalVariable *gv = slots(bits);
-    return b.CreateInBoundsGEP(gv->getValueType(), gv, {b.getInt32(0), index});
+  // The operand a warp operation publishes to its warp.
+  const Value *published(const CallInst &call) const {
+    if (isLanePattern(call)) return call.getArgOperand(lanePatternUpdates(call) ? 1 : 0);
+    switch (*builtinOf(call)) {
+    case B::warp_bpermute: case B::warp_reduce: case B::warp_reduce_64: return call.getArgOperand(1);
+    default: return call.getArgOperand(0);
+    }
   }
-  // Every thread publishes `v` (an integer of 32 or 64 bits); then `read` runs between the barriers.
-  template <typename Read>
-  Value *exchange(IRBuilder<> &b, Value *v, Read read) {
-    const unsigned bits = v->getType()->getIntegerBitWidth();
-    b.CreateStore(v, slot(b, bits, thread_));
+  unsigned publishedWords(const CallInst &call) const {
+    return m_.getDataLayout().getTypeSizeInBits(published(call)->getType()) > 32 ? 2 : 1;
+  }
+  static bool lanePatternUpdates(const CallInst &call) {
+    std::string unused;
+    return lanePattern(call, unused)->update;
+  }
+  // Whether `call` can share `round` (`words` in all): the same block, and its operands available
+  // at the round's first call once the pure arithmetic they need moves there (none depends on the
+  // round's results or on memory).
+  bool joins(const SmallVectorImpl<CallInst *> &round, CallInst &call, unsigned words) {
+    if (words > kRoundWords || call.getParent() != round.front()->getParent()) return false;
+    SmallSetVector<Instruction *, 8> moves;
+    std::function<bool(Value *)> available = [&](Value *v) {
+      auto *inst = dyn_cast<Instruction>(v);
+      if (!inst || inst->getParent() != call.getParent() || inst->comesBefore(round.front()) || moves.count(inst)) return true;
+      const auto *called = dyn_cast<CallInst>(inst);
+      if (isa<PHINode>(inst) || (called && (called->isConvergent() || !isa<IntrinsicInst>(called))) ||
+          inst->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(inst))
+        return false;
+      if (!all_of(inst->operands(), [&](Use &op) { return available(op.get()); })) return false;
+      moves.insert(inst); // after what it uses
+      return true;
+    };
+    if (!all_of(call.args(), [&](Use &op) { return available(op.get()); })) return false;
+    for (Instruction *inst : moves) inst->moveBefore(round.front());
+    return true;
+  }
+
+  // The exchange slots: two sets (rounds alternate) of columns_ 32-bit words per thread of the block.
+  GlobalVariable *slots() {
+    if (!slots_) {
+      Type *t = ArrayType::get(Type::getInt32Ty(ctx_), 2 * columns_ * kMaxBlockThreads);
+      slots_ = new GlobalVariable(m_, t, false, GlobalValue::InternalLinkage, PoisonValue::get(t), "hipvk.logical_warp_slots",
+                                  nullptr, GlobalValue::NotThreadLocal, AS::Shared);
+      slots_->setAlignment(Align(4));
+    }
+    return slots_;
+  }
+  Value *slot(IRBuilder<> &b, Value *set, unsigned column, Value *thread) {
+    Value *index = b.CreateAdd(b.CreateMul(set, b.getInt32(columns_ * kMaxBlockThreads)),
+                               b.CreateAdd(b.getInt32(column * kMaxBlockThreads), thread));
+    return b.CreateInBoundsGEP(slots()->getValueType(), slots(), {b.getInt32(0), index});
+  }
+
+  // What a warp operation publishes (an integer of 32 or 64 bits) and how its result is made of the
+  // warp's publications: read(load), load(lane) giving that lane's.
+  using Load = std::function<Value *(Value *lane)>;
+  struct Exchange {
+    Value *published;
+    std::function<Value *(const Load &)> read;
+  };
+
+  // One round at its first call; returns the parity after it and the block where that is.
+  std::pair<Value *, BasicBlock *> lowerRound(ArrayRef<CallInst *> round, Value *parity) {
+    IRBuilder<> b(round.front());
+    SmallVector<Exchange, 4> plans;
+    for (CallInst *call : round) plans.push_back(plan(b, *call));
+    SmallVector<unsigned, 4> columns;
+    unsigned column = 0;
+    for (const Exchange &e : plans) {
+      columns.push_back(column);
+      Value *v = e.published;
+      if (v->getType()->isIntegerTy(64)) {
+        b.CreateStore(b.CreateTrunc(v, b.getInt32Ty()), slot(b, parity, column++, thread_));
+        v = b.CreateTrunc(b.CreateLShr(v, 32), b.getInt32Ty());
+      }
+      b.CreateStore(v, slot(b, parity, column++, thread_));
+    }
     barrier(b);
-    Value *result = read([&](Value *lane) { return b.CreateLoad(v->getType(), slot(b, bits, b.CreateAdd(base_, lane))); });
-    barrier(b);
-    return result;
+    for (size_t i = 0; i < plans.size(); ++i) {
+      Type *t = plans[i].published->getType();
+      Load load = [&, col = columns[i], t](Value *lane) -> Value * {
+        Value *at = b.CreateAdd(base_, lane);
+        Value *low = b.CreateLoad(b.getInt32Ty(), slot(b, parity, col, at));
+        if (!t->isIntegerTy(64)) return low;
+        Value *high = b.CreateLoad(b.getInt32Ty(), slot(b, parity, col + 1, at));
+        return b.CreateOr(b.CreateZExt(low, t), b.CreateShl(b.CreateZExt(high, t), 32));
+      };
+      round[i]->replaceAllUsesWith(plans[i].read(load));
+    }
+    Value *next = b.CreateXor(parity, b.getInt32(1));
+    for (CallInst *call : round) call->eraseFromParent();
+    return {next, b.GetInsertBlock()};
   }
+
   Value *laneExists(IRBuilder<> &b, Value *lane) { return b.CreateICmpULT(lane, laneCount_); }
   // The value as an integer of 32 or 64 bits (what the slots hold), and back.
   Value *toBits(IRBuilder<> &b, Value *v) {
@@ -236,14 +371,11 @@ private:
     Value *i = size < bits->getType()->getIntegerBitWidth() ? b.CreateTrunc(bits, b.getIntNTy(size)) : bits;
     return t->isIntegerTy() ? i : b.CreateBitCast(i, t);
   }
-  // The warp's lanes whose `predicate` holds.
-  Value *ballot(IRBuilder<> &b, Value *predicate) {
-    Value *p = b.CreateZExt(b.CreateIsNotNull(predicate), b.getInt32Ty());
-    return exchange(b, p, [&](auto load) {
-      return overLanes(b, b.getInt64(0), [&](Value *lane, Value *mask) {
-        Value *bit = b.CreateZExt(b.CreateAnd(b.CreateIsNotNull(load(lane)), laneExists(b, lane)), b.getInt64Ty());
-        return b.CreateOr(mask, b.CreateShl(bit, b.CreateZExt(lane, b.getInt64Ty())));
-      });
+  // The warp's lanes whose published predicate holds.
+  Value *ballot(IRBuilder<> &b, const Load &load) {
+    return overLanes(b, b.getInt64(0), [&](Value *lane, Value *mask) {
+      Value *bit = b.CreateZExt(b.CreateAnd(b.CreateIsNotNull(load(lane)), laneExists(b, lane)), b.getInt64Ty());
+      return b.CreateOr(mask, b.CreateShl(bit, b.CreateZExt(lane, b.getInt64Ty())));
     });
   }
   Value *existingLanes(IRBuilder<> &b) {
@@ -252,7 +384,7 @@ private:
     return b.CreateSelect(b.CreateICmpUGE(laneCount_, b.getInt32(64)), b.getInt64(~0ull), partial);
   }
   // The warp's lanes combined in lane order, from lane 0 (the loop's first round combines nothing).
-  Value *reduce(IRBuilder<> &b, uint64_t op, Value *v) {
+  Value *reduce(IRBuilder<> &b, uint64_t op, const Load &load) {
     auto combine = [&](Value *acc, Value *x) -> Value * {
       switch (op) {
       case abi::kWarpReduceAdd: return b.CreateAdd(acc, x);
@@ -265,11 +397,9 @@ private:
       default: return b.CreateXor(acc, x);
       }
     };
-    return exchange(b, v, [&](auto load) {
-      return overLanes(b, load(b.getInt32(0)), [&](Value *lane, Value *acc) {
-        Value *take = b.CreateAnd(b.CreateICmpNE(lane, b.getInt32(0)), laneExists(b, lane));
-        return b.CreateSelect(take, combine(acc, load(lane)), acc);
-      });
+    return overLanes(b, load(b.getInt32(0)), [&](Value *lane, Value *acc) {
+      Value *take = b.CreateAnd(b.CreateICmpNE(lane, b.getInt32(0)), laneExists(b, lane));
+      return b.CreateSelect(take, combine(acc, load(lane)), acc);
     });
   }
   // lane < count + popcount(mask & lanes below): AMD's mbcnt on half `hi` of the 64-bit mask.
@@ -284,7 +414,7 @@ private:
   // AMD's DPP and ds_swizzle: the source lane by the pattern's rule (as the emitter computes it
   // for subgroups, SpirvSubgroup.cpp), read through the exchange; an invalid source gives 0 with
   // bound_ctrl / for ds_swizzle, else `old`; disabled rows and banks keep `old`.
-  Value *lanePatternValue(IRBuilder<> &b, CallInst &call, const LanePattern &p) {
+  Exchange lanePatternExchange(IRBuilder<> &b, CallInst &call, const LanePattern &p) {
     const LaneRule &r = p.rule;
     Type *t = call.getType();
     Value *src = call.getArgOperand(p.update ? 1 : 0);
@@ -312,61 +442,66 @@ private:
     // Past the warp (also the wrapped-around -1), or a lane the partial last warp lacks.
     valid = b.CreateAnd(valid, b.CreateICmpULT(source, laneCount_));
     Value *from = b.CreateSelect(valid, source, lane_);
-    Value *read = fromBits(b, exchange(b, toBits(b, src), [&](auto load) { return load(from); }), t);
-    Value *result = b.CreateSelect(valid, read, p.boundZero ? Constant::getNullValue(t) : old);
-    if (p.rowMask != 0xf || p.bankMask != 0xf) {
-      Value *rowBit = b.CreateShl(b.getInt32(1), b.CreateAnd(b.CreateLShr(lane_, 4), 3));
-      Value *bankBit = b.CreateShl(b.getInt32(1), b.CreateAnd(b.CreateLShr(lane_, 2), 3));
-      Value *on = b.CreateAnd(b.CreateIsNotNull(b.CreateAnd(rowBit, p.rowMask)), b.CreateIsNotNull(b.CreateAnd(bankBit, p.bankMask)));
-      result = b.CreateSelect(on, result, old);
-    }
-    return result;
+    return {toBits(b, src), [&, p, t, old, valid, from](const Load &load) {
+              Value *result = b.CreateSelect(valid, fromBits(b, load(from), t), p.boundZero ? Constant::getNullValue(t) : old);
+              if (p.rowMask == 0xf && p.bankMask == 0xf) return result;
+              Value *rowBit = b.CreateShl(b.getInt32(1), b.CreateAnd(b.CreateLShr(lane_, 4), 3));
+              Value *bankBit = b.CreateShl(b.getInt32(1), b.CreateAnd(b.CreateLShr(lane_, 2), 3));
+              Value *on = b.CreateAnd(b.CreateIsNotNull(b.CreateAnd(rowBit, p.rowMask)), b.CreateIsNotNull(b.CreateAnd(bankBit, p.bankMask)));
+              return b.CreateSelect(on, result, old);
+            }};
   }
 
-  void lowerCall(CallInst &call) {
-    IRBuilder<> b(&call);
-    Value *result = nullptr;
+  // The exchange a warp operation makes, built at `b` (its round's place).
+  Exchange plan(IRBuilder<> &b, CallInst &call) {
     Type *t = call.getType();
     if (isLanePattern(call)) {
       std::string unused;
-      call.replaceAllUsesWith(lanePatternValue(b, call, *lanePattern(call, unused)));
-      call.eraseFromParent();
-      return;
+      return lanePatternExchange(b, call, *lanePattern(call, unused));
     }
-    switch (*builtinOf(call)) {
-    case B::lane_id: result = lane_; break;
-    case B::warp_size: result = ConstantInt::get(t, w_); break;
-    case B::mbcnt_lo: result = mbcnt(b, call, false); break;
-    case B::mbcnt_hi: result = mbcnt(b, call, true); break;
-    case B::warp_ballot: {
-      Value *mask = ballot(b, call.getArgOperand(0));
-      result = t->isIntegerTy(32) ? b.CreateTrunc(mask, t) : mask;
-      break;
-    }
-    case B::warp_any: result = b.CreateZExtOrTrunc(b.CreateIsNotNull(ballot(b, call.getArgOperand(0))), t); break;
-    case B::warp_all: result = b.CreateZExtOrTrunc(b.CreateICmpEQ(ballot(b, call.getArgOperand(0)), existingLanes(b)), t); break;
+    const DeviceBuiltin which = *builtinOf(call);
+    switch (which) {
+    case B::warp_ballot:
+    case B::warp_any:
+    case B::warp_all:
+      return {b.CreateZExt(b.CreateIsNotNull(call.getArgOperand(0)), b.getInt32Ty()), [&, which, t](const Load &load) -> Value * {
+                Value *mask = ballot(b, load);
+                if (which == B::warp_ballot) return t->isIntegerTy(32) ? b.CreateTrunc(mask, t) : mask;
+                Value *holds = which == B::warp_any ? b.CreateIsNotNull(mask) : b.CreateICmpEQ(mask, existingLanes(b));
+                return b.CreateZExtOrTrunc(holds, t);
+              }};
     case B::warp_shuffle:
     case B::warp_shuffle_64: {
       Value *source = b.CreateAnd(b.CreateZExtOrTrunc(call.getArgOperand(1), b.getInt32Ty()), w_ - 1);
-      result = fromBits(b, exchange(b, toBits(b, call.getArgOperand(0)), [&](auto load) { return load(source); }), t);
-      break;
+      return {toBits(b, call.getArgOperand(0)), [&, source, t](const Load &load) { return fromBits(b, load(source), t); }};
     }
     case B::warp_bpermute: {
       // As on AMD: the lane (address / 4) modulo the wave; a lane that does not exist gives 0.
       Value *source = b.CreateAnd(b.CreateLShr(call.getArgOperand(0), 2), w_ - 1);
-      Value *read = exchange(b, toBits(b, call.getArgOperand(1)), [&](auto load) { return load(source); });
-      result = fromBits(b, b.CreateSelect(laneExists(b, source), read, ConstantInt::get(read->getType(), 0)), t);
-      break;
+      return {toBits(b, call.getArgOperand(1)), [&, source, t](const Load &load) {
+                Value *read = load(source);
+                return fromBits(b, b.CreateSelect(laneExists(b, source), read, ConstantInt::get(read->getType(), 0)), t);
+              }};
     }
     case B::warp_first:
     case B::warp_first_64:
       // In uniform control flow every lane of the warp is active: the first is lane 0.
-      result = fromBits(b, exchange(b, toBits(b, call.getArgOperand(0)), [&](auto load) { return load(b.getInt32(0)); }), t);
-      break;
-    case B::warp_reduce:
-    case B::warp_reduce_64:
-      result = reduce(b, cast<ConstantInt>(call.getArgOperand(0))->getZExtValue(), call.getArgOperand(1));
-      break;
+      return {toBits(b, call.getArgOperand(0)), [&, t](const Load &load) { return fromBits(b, load(b.getInt32(0)), t); }};
+    default: // warp_reduce, warp_reduce_64
+      return {call.getArgOperand(1), [&, op = cast<ConstantInt>(call.getArgOperand(0))->getZExtValue()](const Load &load) {
+                return reduce(b, op, load);
+              }};
+    }
+  }
+  // What needs no exchange: lane ids and masks are the thread's own, warp_sync a block barrier.
+  void lowerInPlace(CallInst &call) {
+    IRBuilder<> b(&call);
+    Value *result = nullptr;
+    switch (*builtinOf(call)) {
+    case B::lane_id: result = lane_; break;
+    case B::warp_size: result = ConstantInt::get(call.getType(), w_); break;
+    case B::mbcnt_lo: result = mbcnt(b, call, false); break;
+    case B::mbcnt_hi: result = mbcnt(b, call, true); break;
     case B::warp_sync: barrier(b, false); break; // orders global memory too
     default: return;
     }
@@ -379,7 +514,8 @@ private:
   LLVMContext &ctx_;
   unsigned w_;
   Value *thread_ = nullptr, *lane_ = nullptr, *base_ = nullptr, *laneCount_ = nullptr;
-  GlobalVariable *slots32_ = nullptr, *slots64_ = nullptr;
+  unsigned columns_ = 0; // 32-bit words per thread in one set of slots: the widest round's
+  GlobalVariable *slots_ = nullptr;
 };
 
 } // namespace

@@ -124,8 +124,10 @@ std::vector<std::string> lines(const std::string &text) {
 // block may keep fewer per-warp partials than a wave32 one) become the larger of the two, so that
 // the launch checks hold whichever module runs; its shader clocks are added; kernels only the form
 // has are added. The argument layouts must agree (one host function launches every form).
-// `memorySizes` false leaves the sizes alone. Returns an error text.
-std::string mergeMetadata(std::string &base, const std::string &form, const char *formName, bool memorySizes) {
+// A logical-warp form (`logical`) leaves the sizes alone and records its kernels' shared memory,
+// exchange slots included, in `logical_shared` lines (the runtime checks them only where it runs
+// that form). Returns an error text.
+std::string mergeMetadata(std::string &base, const std::string &form, const char *formName, bool logical) {
   std::map<std::string, std::vector<std::string>> formKernels; // name -> its kernel and arg lines
   std::string current;
   bool subgroupClock = false, deviceClock = false;
@@ -141,7 +143,7 @@ std::string mergeMetadata(std::string &base, const std::string &form, const char
       deviceClock |= line.find("device") != std::string::npos;
     }
   }
-  std::string merged;
+  std::string merged, logicalShared;
   std::vector<std::string> baseLines = lines(base);
   std::set<std::string> baseKernels;
   for (const std::string &line : baseLines)
@@ -178,7 +180,9 @@ std::string mergeMetadata(std::string &base, const std::string &form, const char
         for (size_t j = i + 1; j < baseLines.size() && baseLines[j].rfind("arg ", 0) == 0; ++j) baseArgs.push_back(baseLines[j]);
         if (push != fpush || args != fargs || !std::equal(baseArgs.begin(), baseArgs.end(), it->second.begin() + 1, it->second.end()))
           return std::string("the arguments of kernel '") + name + "' are laid out differently in its " + formName + " form";
-        if (memorySizes)
+        if (logical)
+          logicalShared += "logical_shared " + name + " " + std::to_string(fshared) + "\n";
+        else
           line = "kernel " + name + " " + std::to_string(push) + " " + std::to_string(args) + " " +
                  std::to_string(std::max(shared, fshared)) + " " + std::to_string(std::max(priv, fpriv));
       }
@@ -188,6 +192,7 @@ std::string mergeMetadata(std::string &base, const std::string &form, const char
   for (const auto &[name, records] : formKernels)
     if (!name.empty() && !baseKernels.count(name))
       for (const std::string &line : records) merged += line + "\n";
+  merged += logicalShared;
   if (subgroupClock || deviceClock)
     merged += std::string("clock") + (subgroupClock ? " subgroup" : "") + (deviceClock ? " device" : "") + "\n";
   base = merged;
@@ -391,7 +396,7 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     for (FormCompilation &c : chain.done) {
       // A logical-warp module's exchange slots are its own: the launch checks keep the others' sizes.
       const bool logical = c.flag & blob::kLogicalWarp;
-      if (std::string error = mergeMetadata(result.metadata, c.result.metadata, c.name, !logical); !error.empty()) {
+      if (std::string error = mergeMetadata(result.metadata, c.result.metadata, c.name, logical); !error.empty()) {
         result.errors.push_back("hipvk: error: " + error);
         return result;
       }

@@ -218,6 +218,11 @@ Metadata Metadata::parse(std::string_view text) {
       if (a.pointer && a.size != sizeof(uint64_t)) invalidImage("metadata: a pointer argument is not 8 bytes");
       if (uint64_t(a.offset) + a.size > m.kernels.back().argsSize) invalidImage("metadata: argument out of bounds");
       m.kernels.back().args.push_back(a);
+    } else if (f[0] == "logical_shared") {
+      expect(3);
+      auto kernel = std::find_if(m.kernels.begin(), m.kernels.end(), [&](const KernelInfo &k) { return k.name == f[1]; });
+      if (kernel == m.kernels.end()) invalidImage("metadata: 'logical_shared' of an unknown kernel");
+      kernel->logicalShared = number<uint32_t>(f[2]);
     }
     // Other record kinds are for later ABI revisions of the same version: skipped.
   }
@@ -453,7 +458,8 @@ uint64_t Module::Instance::address(const GlobalInfo &global) const {
   return (global.kind == GlobalKind::Managed ? managed_->address() : segmentAddress()) + global.offset;
 }
 
-size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads) const {
+size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads,
+                                   uint32_t dynamicShared) const {
   // The first of the kernel's modules the device and this launch can run (variants for device
   // features or launch conditions come first; feature bits this runtime does not know are never
   // satisfied).
@@ -489,6 +495,16 @@ size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchCond
         missing = "subgroups of " + waves + " lanes (it was compiled for a fixed wavefront size; the device offers " + why + ")";
         continue;
       }
+    // Logical warps exchange through __shared__ slots of their own, beside the kernel's.
+    if (module.requiredFeatures & blob::kLogicalWarp) {
+      const uint64_t shared = uint64_t(kernel.logicalShared) + dynamicShared, limit = device_.hipProperties().sharedMemPerBlock;
+      if (shared > limit) {
+        missing = "subgroups of " + (waves.empty() ? std::string("its wavefront size") : waves + " lanes") +
+                  " (as logical warps it needs " + std::to_string(shared) +
+                  " bytes of shared memory, its exchange slots included; sharedMemPerBlock is " + std::to_string(limit) + ")";
+        continue;
+      }
+    }
     return index;
   }
   // What the last (most portable) variant still lacks is what the device would need.
@@ -517,7 +533,7 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   if (auto refused = compilerCrashes_.find(key); refused != compilerCrashes_.end())
     noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", refused->second);
   if (it == pipelines_.end()) {
-    const size_t index = moduleFor(kernel, launchConditions, block.x * block.y * block.z);
+    const size_t index = moduleFor(kernel, launchConditions, block.x * block.y * block.z, dynamicShared);
     const uint32_t features = module_.spirv_[index].requiredFeatures, wave = blob::requiredWaveSize(features);
     log("creating pipeline %s (module %zu%s%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
         features & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",

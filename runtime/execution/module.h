@@ -46,6 +46,7 @@ struct KernelInfo {
   std::vector<size_t> spirvModules;  // the SPIR-V modules holding the kernel (variants), in blob order
   uint32_t launchConditions = 0;     // launch conditions some of those modules have (blob feature bits)
   bool readsConstantWindow = false;  // its modules read the constant window (blob::kConstantWindow)
+  uint32_t logicalShared = 0;         // static shared memory of its logical-warp form (exchange slots included); 0: none
 };
 
 enum class GlobalKind { Device, Constant, Managed };
@@ -122,7 +123,7 @@ class Module {
    private:
     std::string initialSegment(const Module &module) const;
     void bindConstantWindow(uint64_t offset, uint64_t bytes);
-    size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads) const;
+    size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads, uint32_t dynamicShared) const;
     VkShaderModule shader(size_t index);  // with mutex_ held
 
     Device &device_;

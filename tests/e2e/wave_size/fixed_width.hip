@@ -95,6 +95,17 @@ __global__ void tile_kernel(const int *in, int *sums, int *scans, int n) {
   if (tile.thread_rank() == 0 && i < n) sums[i / Size] = sum;
 }
 
+// A block's 28 KiB table in __shared__ beside 64-bit shuffles: as logical warps the exchange slots
+// come on top of it.
+__global__ void big_table_kernel(const unsigned long long *in, unsigned long long *out) {
+  static_assert(warpSize == __AMDGCN_WAVEFRONT_SIZE__, "fixed-width code");
+  __shared__ unsigned long long table[kBigTableWords];
+  for (int i = int(threadIdx.x); i < kBigTableWords; i += int(blockDim.x)) table[i] = in[i];
+  __syncthreads();
+  const unsigned long long v = table[(threadIdx.x * 13) % kBigTableWords];
+  out[blockIdx.x * blockDim.x + threadIdx.x] = __shfl_xor(v, 1) + table[kBigTableWords - 1 - threadIdx.x];
+}
+
 // The launch's outcome: hipErrorNoBinaryForGpu where the device runs neither fixed width.
 Outcome outcome_of_launch() {
   const hipError_t launch = hipGetLastError();
@@ -164,3 +175,15 @@ template Outcome tile_reduce_scan<32>(const std::vector<int> &, std::vector<int>
 #if defined(WAVE_SIZE_ONLY_64)
 template Outcome tile_reduce_scan<64>(const std::vector<int> &, std::vector<int> &, std::vector<int> &);
 #endif
+
+Outcome big_table_shuffles(const std::vector<unsigned long long> &table, int block, std::vector<unsigned long long> &out) {
+  e2e::DeviceBuffer<unsigned long long> d_in(table.size()), d_out(block);
+  d_in.upload(table);
+  big_table_kernel<<<1, block>>>(d_in, d_out);
+  const Outcome o = outcome_of_launch();
+  if (o == Outcome::Ran) {
+    out.resize(block);
+    d_out.download(out);
+  }
+  return o;
+}

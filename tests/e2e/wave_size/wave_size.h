@@ -41,6 +41,14 @@ Outcome tile_reduce_scan(const std::vector<int> &in, std::vector<int> &sums, std
 // __shared__ sized by the target's warp width).
 Outcome rms_rows(const std::vector<float> &in, int rows, int cols, std::vector<float> &rms);
 
+// 64-bit __shfl_xor(v, 1) of table[(t * 13) % words] plus table[words - 1 - t], in one block, with the
+// table (kBigTableWords 64-bit words: 28 KiB) in __shared__. As logical warps the kernel needs the
+// table and the exchange slots of 64-bit values (two sets of two words per thread of a 1024-thread
+// block: 16 KiB): refused where sharedMemPerBlock holds less.
+inline constexpr int kBigTableWords = 3584;
+inline constexpr size_t kLogical64BitSlotBytes = 16384;
+Outcome big_table_shuffles(const std::vector<unsigned long long> &table, int block, std::vector<unsigned long long> &out);
+
 // ---- divergent.hip: warp operations that only some threads of a block run. Per thread: under
 // `t % 3 != 0`, the ballot of `v > 0`, any of `v > 90`, all of `v != 7`, the first such lane's v,
 // the sum of their v, the lanes with the same `v & 3`; under `t % 6` of 2 or 4, their ballot; and

@@ -160,6 +160,22 @@ int main() {
 
   check_divergent(in, 100, width, prop.warpSize == width);
 
+  {
+    std::vector<unsigned long long> table(kBigTableWords), got;
+    for (int i = 0; i < kBigTableWords; ++i) table[i] = (0x9e3779b97f4a7c15ull * unsigned(i + 1)) ^ (unsigned long long)i << 40;
+    const int block = 256;
+    const bool logical = prop.warpSize != width;
+    const bool fits = kBigTableWords * sizeof(unsigned long long) + kLogical64BitSlotBytes <= size_t(prop.sharedMemPerBlock);
+    if (big_table_shuffles(table, block, got) == Outcome::Refused) {
+      e2e::check(logical && !fits, "a large __shared__ table with 64-bit shuffles is refused only where the logical slots do not fit");
+    } else {
+      e2e::check(!logical || fits, "a logical-warp form past sharedMemPerBlock is refused, not run");
+      for (int t = 0; t < block; ++t)
+        e2e::expect_eq("64-bit shuffle beside a large __shared__ table", t, got[t],
+                       table[((t ^ 1) * 13) % kBigTableWords] + table[kBigTableWords - 1 - t]);
+    }
+  }
+
   // Run-time width: every device.
   std::vector<int> sums;
   int run_time = 0;
