@@ -18,6 +18,7 @@
 #include "SpirvEmitterImpl.h"
 
 #include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/MapVector.h>
 #include <llvm/ADT/SetVector.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/Analysis/LoopInfo.h>
@@ -29,6 +30,8 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 #include <llvm/Transforms/Utils/SSAUpdater.h>
+
+#include <map>
 
 using namespace llvm;
 
@@ -524,6 +527,14 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
   if (!ctx.logicalWarpSize) return PreservedAnalyses::all();
   bool changed = false;
   SmallVector<Function *, 4> refused;
+  // One warning per reason and place: a library's templates (rocPRIM's) refuse dozens of kernels
+  // for the same branch; the first kernel is named, the others counted.
+  struct Refusal {
+    const Instruction *at;
+    std::string kernel, why;
+    unsigned others = 0;
+  };
+  MapVector<std::string, Refusal, std::map<std::string, unsigned>> refusals;
   for (Function &f : m) {
     if (f.isDeclaration() || !isKernel(f)) continue;
     SmallVector<CallInst *, 16> calls;
@@ -552,8 +563,10 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       calls.push_back(cast<CallInst>(&inst));
     }
     if (refusedAt) {
-      ctx.diagnostics.warning(refusedAt, "kernel '" + demangle(f.getName().str()) + "' has no logical-warp form for devices with subgroups "
-                                         "narrower than " + std::to_string(ctx.logicalWarpSize) + " lanes: " + why);
+      auto [it, first] = refusals.try_emplace(why + " @ " + ctx.diagnostics.location(refusedAt->getDebugLoc()),
+                                              Refusal{refusedAt, demangle(f.getName().str())});
+      if (!first) ++it->second.others;
+      it->second.why = why;
       ctx.logicalWarpRefused.push_back(f.getName().str());
       refused.push_back(&f);
       continue;
@@ -562,6 +575,11 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
     KernelLowering(f, ctx.logicalWarpSize).lower(calls);
     changed = true;
   }
+  for (const auto &[key, r] : refusals)
+    ctx.diagnostics.warning(r.at, "kernel '" + r.kernel + "'" +
+                                      (r.others ? " (and " + std::to_string(r.others) + " more of this file's kernels, for the same reason)" : "") +
+                                      " has no logical-warp form for devices with subgroups narrower than " +
+                                      std::to_string(ctx.logicalWarpSize) + " lanes: " + r.why);
   // A refused kernel has no module in this form: the rest of the pipeline, emission and spirv-opt
   // need not see it (nothing calls a kernel).
   for (Function *f : refused) {
