@@ -71,7 +71,32 @@ void measure(const char *name, const char *impl, size_t n, double bytesPerElemen
               double(n) / (ms * 1e6));
 }
 
+// `--profile`: each algorithm once at 2^26 (after a first call), untimed, for a library's own
+// per-kernel report (rocPRIM: BENCH_DEBUG_SYNCHRONOUS=1).
+inline int profile() {
+  const size_t n = size_t(1) << 26;
+  Buffer<uint32_t> a(n), b(n), c(n), d(n);
+  a.upload(randomWords(n, 1));
+  c.upload(randomWords(n, 2));
+  auto twice = [&](const char *name, auto call) {
+    size_t bytes = 0;
+    check(call(nullptr, bytes), name);
+    Buffer<uint8_t> temp(bytes);
+    for (int round = 0; round < 2; ++round) {
+      std::printf("-- %s 2^26, call %d\n", name, round + 1);
+      check(call(temp.ptr, bytes), name);
+      check(BENCH_SYNC(), name);
+    }
+  };
+  twice("sort_keys", [&](void *t, size_t &s) { return sortKeys(t, s, a.ptr, b.ptr, n); });
+  twice("sort_pairs", [&](void *t, size_t &s) { return sortPairs(t, s, a.ptr, b.ptr, c.ptr, d.ptr, n); });
+  twice("reduce", [&](void *t, size_t &s) { return sum(t, s, a.ptr, b.ptr, n); });
+  twice("inclusive_scan", [&](void *t, size_t &s) { return inclusiveSum(t, s, a.ptr, b.ptr, n); });
+  return 0;
+}
+
 inline int run(int argc, char **argv, const char *impl) {
+  if (argc > 1 && !std::strcmp(argv[1], "--profile")) return profile();
   const bool small = argc > 1 && !std::strcmp(argv[1], "--small");
   const std::vector<int> sortLogs = small ? std::vector<int>{10, 17} : std::vector<int>{24, 25, 26, 27};
   const std::vector<int> scanLogs = small ? std::vector<int>{10, 17} : std::vector<int>{24, 26, 28};
@@ -89,13 +114,14 @@ inline int run(int argc, char **argv, const char *impl) {
     measure("sort_pairs", impl, n, 16, reps,
             [&](void *t, size_t &b) { return sortPairs(t, b, keysIn.ptr, keysOut.ptr, valuesIn.ptr, valuesOut.ptr, n); },
             [&] {
-              // Stable: equal keys keep their input order, so each key's value is determined.
-              std::vector<size_t> order(n);
-              std::iota(order.begin(), order.end(), size_t(0));
-              std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });
+              // Stable: equal keys keep their input order, so each key's value is determined (the
+              // order of (key, index) pairs).
+              std::vector<uint64_t> order(n);
+              for (size_t i = 0; i < n; ++i) order[i] = uint64_t(keys[i]) << 32 | i;
+              std::sort(order.begin(), order.end());
               const std::vector<uint32_t> gotValues = valuesOut.download(n);
               for (size_t i = 0; i < n; ++i)
-                if (gotValues[i] != values[order[i]]) return false;
+                if (gotValues[i] != values[uint32_t(order[i])]) return false;
               return keysOut.download(n) == sorted;
             });
   }
