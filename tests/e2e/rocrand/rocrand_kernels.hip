@@ -6,7 +6,7 @@
 
 #include <cstddef>
 #include <cstring>
-
+#include <type_traits>
 
 namespace {
 
@@ -98,7 +98,132 @@ __global__ void mtgp32_kernel(rocrand_state_mtgp32 *states, unsigned *out, int r
   rocrand_mtgp32_block_copy(&state, &states[blockIdx.x]);
 }
 
+
+// ---- Distributions: a script of calls per thread (rocrand_test.h). One kernel per family and
+// state, so that no module holds more double math than its family needs (software doubles in the
+// portable variant).
+// Quad: the Philox kernel with rocrand_normal4 (and rocrand_normal) only, since with all four calls
+// its module, in the portable variant, is larger than SwiftShader compiles.
+template <class State, bool Quad> __device__ int float_call(State *s, const ScriptStep &step, double *o) {
+  switch (step.call) {
+  case Call::Normal: o[0] = rocrand_normal(s); return 1;
+  case Call::Normal2:
+    if constexpr (Quad) return 0;
+    else {
+      const float2 r = rocrand_normal2(s);
+      o[0] = r.x, o[1] = r.y;
+      return 2;
+    }
+  case Call::Normal4:
+    if constexpr (Quad && std::is_same_v<State, rocrand_state_philox4x32_10>) {
+      const float4 r = rocrand_normal4(s);
+      o[0] = r.x, o[1] = r.y, o[2] = r.z, o[3] = r.w;
+      return 4;
+    }
+    return 0;
+  case Call::LogNormal:
+    if constexpr (Quad) return 0;
+    else return o[0] = rocrand_log_normal(s, float(step.a), float(step.b)), 1;
+  default: return 0;
+  }
+}
+template <class State> __device__ int double_call(State *s, const ScriptStep &step, double *o) {
+  switch (step.call) {
+  case Call::NormalDouble: o[0] = rocrand_normal_double(s); return 1;
+  case Call::NormalDouble2: {
+    const double2 r = rocrand_normal_double2(s);
+    o[0] = r.x, o[1] = r.y;
+    return 2;
+  }
+  case Call::LogNormalDouble: o[0] = rocrand_log_normal_double(s, step.a, step.b); return 1;
+  case Call::UniformDouble: o[0] = rocrand_uniform_double(s); return 1;
+  default: return 0;
+  }
+}
+template <class State> __device__ int poisson_call(State *s, const ScriptStep &step, double *o) {
+  if (step.call != Call::Poisson) return 0;
+  o[0] = rocrand_poisson(s, step.a);
+  return 1;
+}
+
+template <class State, Family F>
+__global__ void script_kernel(const StreamStart *starts, const ScriptStep *script, int steps, double *out, int per_thread,
+                              int threads) {
+  const int t = int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (t >= threads) return;
+  State state;
+  rocrand_init(starts[t].seed, starts[t].subsequence, starts[t].offset, &state);
+  double *o = out + size_t(t) * per_thread;
+  for (int i = 0; i < steps; ++i) {
+    if constexpr (F == Family::Float) o += float_call<State, false>(&state, script[i], o);
+    else if constexpr (F == Family::Quad) o += float_call<State, true>(&state, script[i], o);
+    else if constexpr (F == Family::Double) o += double_call(&state, script[i], o);
+    else o += poisson_call(&state, script[i], o);
+  }
+  *o = rocrand(&state);
+}
+
+template <class State>
+bool script_for(Family family, const std::vector<StreamStart> &starts, const std::vector<ScriptStep> &script,
+                std::vector<double> &out) {
+  const int threads = int(starts.size());
+  int per_thread = 1;
+  for (const ScriptStep &step : script) per_thread += results_of(step.call);
+  e2e::DeviceBuffer<StreamStart> d_starts(starts.size());
+  e2e::DeviceBuffer<ScriptStep> d_script(script.size());
+  e2e::DeviceBuffer<double> d_out(size_t(threads) * per_thread);
+  d_starts.upload(starts);
+  d_script.upload(script);
+  const dim3 grid((threads + 63) / 64), block(64);
+  const int steps = int(script.size());
+  if (family == Family::Float) script_kernel<State, Family::Float><<<grid, block>>>(d_starts, d_script, steps, d_out, per_thread, threads);
+  else if (family == Family::Quad) script_kernel<State, Family::Quad><<<grid, block>>>(d_starts, d_script, steps, d_out, per_thread, threads);
+  else if (family == Family::Double) script_kernel<State, Family::Double><<<grid, block>>>(d_starts, d_script, steps, d_out, per_thread, threads);
+  else script_kernel<State, Family::Poisson><<<grid, block>>>(d_starts, d_script, steps, d_out, per_thread, threads);
+  const hipError_t status = hipGetLastError();
+  if (status == hipErrorNoBinaryForGpu) return false;
+  HIP_CHECK(status);
+  HIP_CHECK(hipDeviceSynchronize());
+  out.resize(size_t(threads) * per_thread);
+  d_out.download(out);
+  return true;
+}
+
+__global__ void sobol32_normal_kernel(const unsigned *vectors, const unsigned *dims, const unsigned *offsets, float *out,
+                                      int threads, int per_thread) {
+  const int t = int(blockIdx.x * blockDim.x + threadIdx.x);
+  if (t >= threads) return;
+  rocrand_state_sobol32 state;
+  rocrand_init(vectors + 32 * dims[t], offsets[t], &state);
+  for (int k = 0; k < per_thread; ++k) out[size_t(t) * per_thread + k] = rocrand_normal(&state);
+}
+
 }  // namespace
+
+int results_of(Call c) { return c == Call::Normal2 || c == Call::NormalDouble2 ? 2 : c == Call::Normal4 ? 4 : 1; }
+
+bool device_script(Generator g, Family family, const std::vector<StreamStart> &starts,
+                   const std::vector<ScriptStep> &script, std::vector<double> &out) {
+  switch (g) {
+  case Generator::Philox: return script_for<rocrand_state_philox4x32_10>(family, starts, script, out);
+  case Generator::Xorwow: return script_for<rocrand_state_xorwow>(family, starts, script, out);
+  case Generator::Mrg32k3a: return script_for<rocrand_state_mrg32k3a>(family, starts, script, out);
+  }
+  return false;
+}
+
+std::vector<float> device_sobol32_normal(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
+                                         const std::vector<unsigned> &offsets, int per_thread) {
+  const int threads = int(dims.size());
+  e2e::DeviceBuffer<unsigned> d_vectors(vectors.size()), d_dims(dims.size()), d_offsets(offsets.size());
+  e2e::DeviceBuffer<float> d_out(size_t(threads) * per_thread);
+  d_vectors.upload(vectors), d_dims.upload(dims), d_offsets.upload(offsets);
+  sobol32_normal_kernel<<<(threads + 63) / 64, 64>>>(d_vectors, d_dims, d_offsets, d_out, threads, per_thread);
+  HIP_CHECK_LAUNCH();
+  std::vector<float> out(size_t(threads) * per_thread);
+  d_out.download(out);
+  return out;
+}
 
 void device_mtgp32(unsigned long long seed, int blocks, int threads, int rounds, std::vector<MtgpState> &initial,
                    std::vector<unsigned> &out) {

@@ -1,7 +1,8 @@
 // ROCm's rocRAND device API (Debian's librocrand-dev, rocrand_kernel.h unmodified) in kernels:
 // Philox4x32-10, XORWOW and MRG32k3a states initialised per thread with a seed, a subsequence and
 // an offset, their raw 32-bit outputs and rocrand_uniform. The device side is rocrand_kernels.hip;
-// rocrand_main.hip holds the host references, written from the generators' definitions.
+// rocrand_host_generators.h holds the host references, written from the generators' definitions;
+// rocrand_main.hip checks raw values and uniforms, rocrand_distributions.hip the distributions.
 #pragma once
 
 #include "test_common.h"
@@ -43,3 +44,36 @@ void device_mtgp32(unsigned long long seed, int blocks, int threads, int rounds,
 void device_sobol64(const std::vector<unsigned long long> &vectors, const std::vector<unsigned> &dims,
                     const std::vector<unsigned> &offsets, int per_thread, std::vector<unsigned long long> &raw,
                     std::vector<float> &uniform);
+
+// ---- Distributions (rocrand_distributions.hip checks them). Each thread runs the same script of
+// calls on its own state (from starts[t]); every result is widened to double (exactly: floats and
+// unsigned Poisson counts) and stored in call order, normal2 and normal4 giving 2 and 4 results;
+// after the script one more rocrand() shows how many raw values the calls consumed.
+enum class Call {
+  // float family: one kernel of float math (logf, sqrtf, __sincosf, expf); Normal4 (Philox only)
+  // in a kernel of its own with Normal (family Quad)
+  Normal, Normal2, Normal4, LogNormal,
+  // double family: log, sqrt, sincospi, exp
+  NormalDouble, NormalDouble2, LogNormalDouble, UniformDouble,
+  // rocrand_poisson (all three of its algorithms in one kernel)
+  Poisson,
+};
+struct ScriptStep {
+  Call call;
+  double a, b;  // (mean, stddev) of a log-normal; lambda of a Poisson in a
+};
+enum class Family { Float, Quad, Double, Poisson };
+int results_of(Call c);
+// false when the device has no code for the family's kernel (hipErrorNoBinaryForGpu; the caller
+// decides whether that is acceptable); out: per thread, the script's results then the raw value.
+bool device_script(Generator g, Family family, const std::vector<StreamStart> &starts,
+                   const std::vector<ScriptStep> &script, std::vector<double> &out);
+// Sobol32's rocrand_normal (the inverse-CDF path): per_thread values of each (dims[t], offsets[t]).
+std::vector<float> device_sobol32_normal(const std::vector<unsigned> &vectors, const std::vector<unsigned> &dims,
+                                         const std::vector<unsigned> &offsets, int per_thread);
+// rocrand_distributions.hip, run by `rocrand --distributions` (a test of its own): no warp
+// operations, so one subgroup width and validation; their modules are the slowest of the program
+// to compile (a minute of lavapipe's on a cold shader cache; the float ones half a minute each of
+// SwiftShader's in software doubles, the double ones beyond it).
+void check_float_distributions();
+void check_double_distributions();
