@@ -59,11 +59,15 @@ if [ -z "${VK_DRIVER_FILES:-}${VK_ICD_FILENAMES:-}" ]; then
   done
 fi
 pass=0 fail=0
-# run_one <program> <VAR=value>...: runs it with those settings and counts the verdict.
+# run_one <program> <VAR=value>... [-- <argument>...]: runs it with those settings and counts the verdict.
 run_one() {
-  local t=$1 out rc
+  local t=$1 out rc settings=() arguments=()
   shift
-  out=$(env "$@" timeout 300 "$t" 2>&1); rc=$?
+  while [ $# -gt 0 ]; do
+    if [ "$1" = -- ]; then shift; arguments=("$@"); break; fi
+    settings+=("$1"); shift
+  done
+  out=$(env "${settings[@]}" timeout 300 "$t" "${arguments[@]}" 2>&1); rc=$?
   if [ $rc = 0 ]; then
     pass=$((pass + 1))
   else
@@ -78,6 +82,8 @@ for t in e2e/* e2e/O0/*; do
   case "$t" in *.so|*.co) continue ;; esac
   for v in 0 1; do run_one "$t" HIPVK_VALIDATION=$v; done
 done
+# Programs with a second mode (ctest runs it as a test of its own).
+for v in 0 1; do run_one e2e/rocrand HIPVK_VALIDATION=$v -- --distributions; done
 # Streams' copy lanes on another queue of the compute family, ordered across queues as on the copy
 # engine's (CI runs this leg on lavapipe's one queue).
 for t in e2e/copy_lane e2e/streams e2e/memory; do run_one "$t" HIPVK_COPY_QUEUE=compute HIPVK_VALIDATION=1; done
