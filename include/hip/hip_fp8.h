@@ -176,14 +176,20 @@ __HIPVK_FP8 T __hipvk_fp8_to_integer(float f) {
 }
 
 // ---- the types ---------------------------------------------------------------------------------------
-// One value. Self is the named type (distinct types, as in ROCm), I its format.
+// What ROCm's fp8 types say of their format (an empty base: the types keep ROCm's sizes).
 template <__hip_fp8_interpretation_t I>
-struct __hipvk_fp8_scalar {
-  __hip_fp8_storage_t __x;  // the raw encoding
+struct __hipvk_fp8_format {
   static constexpr __hip_saturation_t __default_saturation = __HIP_SATFINITE;
   static constexpr __hip_fp8_interpretation_t __default_interpret = I;
   static constexpr unsigned int __we = __hipvk_fp8_e4m3(I) ? 4 : 5;
   static constexpr unsigned int __wm = __hipvk_fp8_e4m3(I) ? 3 : 2;
+};
+
+// One value of format I (the named types below derive from it: distinct types, as in ROCm).
+template <__hip_fp8_interpretation_t I>
+struct __hipvk_fp8_scalar : __hipvk_fp8_format<I> {
+  using __hipvk_fp8_format<I>::__default_saturation;
+  __hip_fp8_storage_t __x;  // the raw encoding
 
   __hipvk_fp8_scalar() = default;
   __host__ __device__ __hipvk_fp8_scalar(const float f) : __x(__hip_cvt_float_to_fp8(f, __default_saturation, I)) {}
@@ -222,10 +228,9 @@ struct __hipvk_fp8_scalar {
 
 // Two values: x in the low byte.
 template <__hip_fp8_interpretation_t I>
-struct __hipvk_fp8_pair_type {
+struct __hipvk_fp8_pair_type : __hipvk_fp8_format<I> {
+  using __hipvk_fp8_format<I>::__default_saturation;
   __hip_fp8x2_storage_t __x;
-  static constexpr __hip_saturation_t __default_saturation = __HIP_SATFINITE;
-  static constexpr __hip_fp8_interpretation_t __default_interpret = I;
 
   __hipvk_fp8_pair_type() = default;
   __host__ __device__ __hipvk_fp8_pair_type(const float2 f) : __x(__hip_cvt_float2_to_fp8x2(f, __default_saturation, I)) {}
@@ -243,10 +248,9 @@ struct __hipvk_fp8_pair_type {
 
 // Four values: x in the lowest byte.
 template <__hip_fp8_interpretation_t I>
-struct __hipvk_fp8_quad_type {
+struct __hipvk_fp8_quad_type : __hipvk_fp8_format<I> {
+  using __hipvk_fp8_format<I>::__default_saturation;
   __hip_fp8x4_storage_t __x;
-  static constexpr __hip_saturation_t __default_saturation = __HIP_SATFINITE;
-  static constexpr __hip_fp8_interpretation_t __default_interpret = I;
 
   __hipvk_fp8_quad_type() = default;
   __host__ __device__ __hipvk_fp8_quad_type(const float4 f)
