@@ -265,8 +265,8 @@ private:
     default: return deviceBuiltinUsesLanes(*builtinOf(call));
     }
   }
-  // The operand a warp operation publishes to its warp.
-  const Value *published(const CallInst &call) const {
+  // The operand a warp operation publishes to its warp (what its round's words carry).
+  static Value *published(const CallInst &call) {
     if (isLanePattern(call)) return call.getArgOperand(lanePatternUpdates(call) ? 1 : 0);
     switch (*builtinOf(call)) {
     case B::warp_bpermute: case B::warp_reduce: case B::warp_reduce_64: return call.getArgOperand(1);
@@ -420,7 +420,7 @@ private:
   Exchange lanePatternExchange(IRBuilder<> &b, CallInst &call, const LanePattern &p) {
     const LaneRule &r = p.rule;
     Type *t = call.getType();
-    Value *src = call.getArgOperand(p.update ? 1 : 0);
+    Value *src = published(call);
     Value *old = p.update ? call.getArgOperand(0) : static_cast<Value *>(PoisonValue::get(t));
     Value *source = lane_, *valid = b.getTrue();
     if (r.quadPermute) {
@@ -467,7 +467,7 @@ private:
     case B::warp_ballot:
     case B::warp_any:
     case B::warp_all:
-      return {b.CreateZExt(b.CreateIsNotNull(call.getArgOperand(0)), b.getInt32Ty()), [&, which, t](const Load &load) -> Value * {
+      return {b.CreateZExt(b.CreateIsNotNull(published(call)), b.getInt32Ty()), [&, which, t](const Load &load) -> Value * {
                 Value *mask = ballot(b, load);
                 if (which == B::warp_ballot) return t->isIntegerTy(32) ? b.CreateTrunc(mask, t) : mask;
                 Value *holds = which == B::warp_any ? b.CreateIsNotNull(mask) : b.CreateICmpEQ(mask, existingLanes(b));
@@ -476,12 +476,12 @@ private:
     case B::warp_shuffle:
     case B::warp_shuffle_64: {
       Value *source = b.CreateAnd(b.CreateZExtOrTrunc(call.getArgOperand(1), b.getInt32Ty()), w_ - 1);
-      return {toBits(b, call.getArgOperand(0)), [&, source, t](const Load &load) { return fromBits(b, load(source), t); }};
+      return {toBits(b, published(call)), [&, source, t](const Load &load) { return fromBits(b, load(source), t); }};
     }
     case B::warp_bpermute: {
       // As on AMD: the lane (address / 4) modulo the wave; a lane that does not exist gives 0.
       Value *source = b.CreateAnd(b.CreateLShr(call.getArgOperand(0), 2), w_ - 1);
-      return {toBits(b, call.getArgOperand(1)), [&, source, t](const Load &load) {
+      return {toBits(b, published(call)), [&, source, t](const Load &load) {
                 Value *read = load(source);
                 return fromBits(b, b.CreateSelect(laneExists(b, source), read, ConstantInt::get(read->getType(), 0)), t);
               }};
@@ -489,9 +489,9 @@ private:
     case B::warp_first:
     case B::warp_first_64:
       // In uniform control flow every lane of the warp is active: the first is lane 0.
-      return {toBits(b, call.getArgOperand(0)), [&, t](const Load &load) { return fromBits(b, load(b.getInt32(0)), t); }};
+      return {toBits(b, published(call)), [&, t](const Load &load) { return fromBits(b, load(b.getInt32(0)), t); }};
     default: // warp_reduce, warp_reduce_64
-      return {call.getArgOperand(1), [&, op = cast<ConstantInt>(call.getArgOperand(0))->getZExtValue()](const Load &load) {
+      return {published(call), [&, op = cast<ConstantInt>(call.getArgOperand(0))->getZExtValue()](const Load &load) {
                 return reduce(b, op, load);
               }};
     }
