@@ -52,11 +52,17 @@ inline std::vector<uint32_t> randomWords(size_t n, uint32_t seed) {
   return v;
 }
 
-// Times `call` (with temporary storage sized by its first call) and checks `verify` once.
-template <typename Call, typename Verify>
-void measure(const char *name, const char *impl, size_t n, double bytesPerElement, int reps, Call call, Verify verify) {
+// The temporary storage `call` needs: what a first call without storage says.
+template <typename Call> size_t storageBytes(const char *name, Call call) {
   size_t bytes = 0;
   check(call(nullptr, bytes), name);
+  return bytes;
+}
+
+// Times `call` (with the temporary storage it asks for) and checks `verify` once.
+template <typename Call, typename Verify>
+void measure(const char *name, const char *impl, size_t n, double bytesPerElement, int reps, Call call, Verify verify) {
+  size_t bytes = storageBytes(name, call);
   Buffer<uint8_t> temp(bytes);
   check(call(temp.ptr, bytes), name);
   check(BENCH_SYNC(), name);
@@ -79,8 +85,7 @@ inline int profile() {
   a.upload(randomWords(n, 1));
   c.upload(randomWords(n, 2));
   auto twice = [&](const char *name, auto call) {
-    size_t bytes = 0;
-    check(call(nullptr, bytes), name);
+    size_t bytes = storageBytes(name, call);
     Buffer<uint8_t> temp(bytes);
     for (int round = 0; round < 2; ++round) {
       std::printf("-- %s 2^26, call %d\n", name, round + 1);

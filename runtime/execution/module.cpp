@@ -161,6 +161,11 @@ T number(std::string_view text) {
 
 }  // namespace
 
+KernelInfo *Metadata::kernel(std::string_view name) {
+  auto it = std::find_if(kernels.begin(), kernels.end(), [&](const KernelInfo &k) { return k.name == name; });
+  return it == kernels.end() ? nullptr : &*it;
+}
+
 Metadata Metadata::parse(std::string_view text) {
   Metadata m;
   bool sawHeader = false;
@@ -220,8 +225,8 @@ Metadata Metadata::parse(std::string_view text) {
       m.kernels.back().args.push_back(a);
     } else if (f[0] == "logical_shared") {
       expect(3);
-      auto kernel = std::find_if(m.kernels.begin(), m.kernels.end(), [&](const KernelInfo &k) { return k.name == f[1]; });
-      if (kernel == m.kernels.end()) invalidImage("metadata: 'logical_shared' of an unknown kernel");
+      KernelInfo *kernel = m.kernel(f[1]);
+      if (!kernel) invalidImage("metadata: 'logical_shared' of an unknown kernel");
       kernel->logicalShared = number<uint32_t>(f[2]);
     }
     // Other record kinds are for later ABI revisions of the same version: skipped.
@@ -282,8 +287,8 @@ std::unique_ptr<Module> Module::fromBlob(const void *data, uint64_t available) {
     for (std::string_view name : m.kernels) {
       if (std::find(interface.entryPoints.begin(), interface.entryPoints.end(), abi::spirvEntryPoint(name)) == interface.entryPoints.end())
         invalidImage("kernel " + std::string(name) + " is not an entry point of its SPIR-V module");
-      auto kernel = std::find_if(parsed.kernels.begin(), parsed.kernels.end(), [&](const KernelInfo &k) { return k.name == name; });
-      if (kernel == parsed.kernels.end()) invalidImage("kernel module holds " + std::string(name) + ", which the metadata lacks");
+      KernelInfo *kernel = parsed.kernel(name);
+      if (!kernel) invalidImage("kernel module holds " + std::string(name) + ", which the metadata lacks");
       kernel->spirvModules.push_back(modules.size() - 1);
       kernel->launchConditions |= module.requiredFeatures & blob::kDisjointPointerArguments;
       kernel->readsConstantWindow |= (module.requiredFeatures & blob::kConstantWindow) != 0;

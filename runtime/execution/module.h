@@ -71,6 +71,8 @@ struct Metadata {
 
   // Throws hipErrorInvalidImage on malformed text.
   static Metadata parse(std::string_view text);
+  // The kernel of that name; null when there is none.
+  KernelInfo *kernel(std::string_view name);
 };
 
 // One SPIR-V module of a blob and what a device needs to run it.
