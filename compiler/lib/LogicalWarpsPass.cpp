@@ -5,17 +5,18 @@
 // last warp of a block partial); the next exchange writes to other slots (KernelLowering says why
 // that needs no second barrier).
 //
-// A workgroup barrier needs every invocation of the block, so a warp operation is lowered only
-// where the block reaches it in uniform control flow: not under a branch, loop exit or early return
-// that depends on the thread (its id, its lane, a warp operation's result, private memory, an
-// atomic). A kernel with a warp operation elsewhere keeps no logical-warp module: a warning names
-// the construct and the line, and the launch on a narrower device then fails naming the kernel
-// (never a wrong answer, never a hang). AMD's DPP and ds_swizzle patterns read their source lane
-// through the same exchange.
+// A workgroup barrier needs every invocation of the block, so an exchange must be where the whole
+// block reaches it: one under a branch only some threads take moves out of it first, and a loop
+// whose rounds differ between threads runs in step (WarpRegions.h: the other threads take part
+// inactive, adding nothing to ballots and reductions). Control flow that is not a region of its own
+// (irreducible cycles) keeps its kernel from having a logical-warp module: a warning names the
+// construct and the line, and the launch on a narrower device then fails naming the kernel (never a
+// wrong answer, never a hang). AMD's DPP and ds_swizzle patterns read their source lane through the
+// same exchange.
 #include "DeviceBuiltins.h"
 #include "Passes.h"
-#include "ValueFunctions.h"
 #include "SpirvEmitterImpl.h"
+#include "WarpRegions.h"
 
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/MapVector.h>
@@ -46,109 +47,6 @@ constexpr unsigned kMaxBlockThreads = 1024; // HIP's largest block: one exchange
 // many per thread of the largest block (16 KiB), beside the kernel's own __shared__ memory.
 constexpr unsigned kRoundWords = 2;
 
-std::optional<DeviceBuiltin> builtinOf(const Instruction &inst) {
-  if (const auto *call = dyn_cast<CallInst>(&inst))
-    if (const Function *callee = call->getCalledFunction()) return deviceBuiltin(callee->getName());
-  return std::nullopt;
-}
-
-bool isLanePattern(const Instruction &inst) {
-  const auto *call = dyn_cast<CallInst>(&inst);
-  const Function *callee = call ? call->getCalledFunction() : nullptr;
-  return callee && isAmdgpuLanePattern(callee->getName());
-}
-
-// The values that may differ between the invocations of a block, and the blocks not every
-// invocation reaches together.
-class Divergence {
-public:
-  explicit Divergence(Function &f) : f_(f), dt_(f), pdt_(f), li_(dt_) {
-    for (Instruction &inst : instructions(f))
-      if (isSource(inst)) values_.insert(&inst);
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (Instruction &inst : instructions(f)) {
-        if (!values_.count(&inst) && derived(inst)) changed |= values_.insert(&inst).second;
-        if (auto *br = dyn_cast<BranchInst>(&inst); br && br->isConditional() && values_.count(br->getCondition()))
-          changed |= divergentBranch(*br->getParent());
-        if (auto *sw = dyn_cast<SwitchInst>(&inst); sw && values_.count(sw->getCondition())) changed |= divergentBranch(*sw->getParent());
-      }
-    }
-  }
-  // The branch that makes `bb` run divergently (the first found), or null where the whole block reaches it.
-  const Instruction *divergedBy(const BasicBlock &bb) const { return divergedBy_.lookup(&bb); }
-
-private:
-  // Where values start to differ: thread and lane ids, the results of warp operations (they
-  // differ between warps), clocks, atomics, private memory, calls of unknown functions.
-  static bool isSource(const Instruction &inst) {
-    if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst)) return true;
-    if (const auto *load = dyn_cast<LoadInst>(&inst)) {
-      const unsigned as = load->getPointerAddressSpace();
-      return as == AS::Private || as == AS::Generic;
-    }
-    const auto *call = dyn_cast<CallInst>(&inst);
-    if (!call || call->getType()->isVoidTy()) return false;
-    if (std::optional<DeviceBuiltin> b = builtinOf(inst)) {
-      switch (*b) {
-      case B::thread_idx_x: case B::thread_idx_y: case B::thread_idx_z:
-      case B::clock_subgroup: case B::clock_device: return true;
-      default: return deviceBuiltinUsesLanes(*b);
-      }
-    }
-    const Function *callee = call->getCalledFunction();
-    if (callee && isValueFunction(*callee)) return false; // a function of its operands
-    return !callee || !callee->isIntrinsic() || isLanePattern(inst);
-  }
-  bool derived(const Instruction &inst) const {
-    if (auto *phi = dyn_cast<PHINode>(&inst))
-      if (joins_.count(phi->getParent()) && !phi->hasConstantOrUndefValue()) return true;
-    for (const Use &op : inst.operands())
-      if (values_.count(op.get())) return true;
-    return false;
-  }
-  // A branch that splits the block: what it reaches before the paths meet again runs divergently,
-  // the meeting block's phis differ. Where the paths meet only in a later iteration or after the
-  // loop (a divergent exit or continue), the loop's iteration counts differ: the whole loop runs
-  // divergently, and what it computes differs where used after it.
-  bool divergentBranch(BasicBlock &from) {
-    if (!branches_.insert(&from).second) return false;
-    const Instruction *branch = from.getTerminator();
-    SmallPtrSet<BasicBlock *, 16> region; // what some threads run before the paths meet again
-    BasicBlock *join = pdt_.getNode(&from) && pdt_.getNode(&from)->getIDom() ? pdt_.getNode(&from)->getIDom()->getBlock() : nullptr;
-    if (join) joins_.insert(join);
-    SmallVector<BasicBlock *, 16> work(succ_begin(&from), succ_end(&from));
-    while (!work.empty()) {
-      BasicBlock *bb = work.pop_back_val();
-      if (bb == join || !region.insert(bb).second) continue;
-      divergedBy_.try_emplace(bb, branch);
-      work.append(succ_begin(bb), succ_end(bb));
-    }
-    if (Loop *loop = li_.getLoopFor(&from)) {
-      const bool iterationsDiffer = region.contains(loop->getHeader()) ||
-                                    any_of(region, [&](BasicBlock *bb) { return !loop->contains(bb); });
-      if (iterationsDiffer) {
-        for (BasicBlock *bb : loop->blocks()) divergedBy_.try_emplace(bb, branch);
-        joins_.insert(loop->getHeader());
-        for (BasicBlock *bb : loop->blocks())
-          for (Instruction &inst : *bb)
-            for (User *user : inst.users())
-              if (auto *ui = dyn_cast<Instruction>(user); ui && !loop->contains(ui)) values_.insert(&inst);
-      }
-    }
-    return true;
-  }
-
-  Function &f_;
-  DominatorTree dt_;
-  PostDominatorTree pdt_;
-  LoopInfo li_;
-  DenseSet<const Value *> values_;
-  DenseSet<const BasicBlock *> joins_, branches_;
-  DenseMap<const BasicBlock *, const Instruction *> divergedBy_;
-};
-
 // Lowers the warp operations of one kernel to exchanges among W consecutive linear thread ids.
 //
 // Exchanges happen in rounds: every thread writes its words, the block meets at a barrier, each
@@ -160,9 +58,14 @@ private:
 // coroutine switch; lavapipe's compile time grows faster than their count.
 class KernelLowering {
 public:
-  KernelLowering(Function &kernel, unsigned width) : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width) {}
+  KernelLowering(Function &kernel, unsigned width, const DenseMap<CallInst *, Value *> &active)
+      : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width), active_(active) {}
 
   void lower(const SmallVectorImpl<CallInst *> &calls) {
+    SmallVector<CallInst *, 4> votes;
+    for (Instruction &inst : instructions(f_))
+      if (isWorkgroupAny(inst)) votes.push_back(cast<CallInst>(&inst));
+    for (CallInst *vote : votes) lowerWorkgroupAny(*vote);
     IRBuilder<> entry(&*f_.getEntryBlock().getFirstInsertionPt());
     Value *tx = builtin(entry, B::thread_idx_x), *ty = builtin(entry, B::thread_idx_y), *tz = builtin(entry, B::thread_idx_z);
     Value *bx = builtin(entry, B::block_dim_x), *by = builtin(entry, B::block_dim_y), *bz = builtin(entry, B::block_dim_z);
@@ -176,7 +79,7 @@ public:
     SmallVector<SmallVector<CallInst *, 4>, 16> rounds;
     unsigned roundWords = 0;
     for (CallInst *call : calls) {
-      if (!exchanges(*call)) {
+      if (!exchangesLanes(*call)) {
         lowerInPlace(*call);
         continue;
       }
@@ -224,6 +127,28 @@ private:
     FunctionCallee callee = m_.getOrInsertFunction(std::string(deviceBuiltinName(which)), b.getInt32Ty());
     return b.CreateCall(callee);
   }
+  // Whether any thread of the block votes true: a word every thread clears, then sets where it
+  // votes, between barriers (the first also keeps the previous vote's readers ahead of the clearing).
+  void lowerWorkgroupAny(CallInst &call) {
+    if (!votes_) {
+      Type *t = Type::getInt32Ty(ctx_);
+      votes_ = new GlobalVariable(m_, t, false, GlobalValue::InternalLinkage, PoisonValue::get(t), "hipvk.workgroup_votes",
+                                  nullptr, GlobalValue::NotThreadLocal, AS::Shared);
+      votes_->setAlignment(Align(4));
+    }
+    IRBuilder<> b(&call);
+    const SyncScope::ID workgroup = ctx_.getOrInsertSyncScopeID("workgroup");
+    barrier(b);
+    b.CreateAlignedStore(b.getInt32(0), votes_, Align(4))->setAtomic(AtomicOrdering::Monotonic, workgroup);
+    barrier(b);
+    b.CreateAtomicRMW(AtomicRMWInst::Or, votes_, b.CreateZExt(call.getArgOperand(0), b.getInt32Ty()), Align(4),
+                      AtomicOrdering::Monotonic, workgroup);
+    barrier(b);
+    LoadInst *votes = b.CreateAlignedLoad(b.getInt32Ty(), votes_, Align(4));
+    votes->setAtomic(AtomicOrdering::Monotonic, workgroup);
+    call.replaceAllUsesWith(b.CreateIsNotNull(votes));
+    call.eraseFromParent();
+  }
   // A block barrier; `sharedOnly`: it orders the exchange slots alone (so
   // hipvk-barrier-scope need not prove that of each of the many).
   void barrier(IRBuilder<> &b, bool sharedOnly = true) {
@@ -258,13 +183,6 @@ private:
     return next;
   }
 
-  bool exchanges(const CallInst &call) const {
-    if (isLanePattern(call)) return true;
-    switch (*builtinOf(call)) {
-    case B::lane_id: case B::warp_size: case B::mbcnt_lo: case B::mbcnt_hi: case B::warp_sync: return false;
-    default: return deviceBuiltinUsesLanes(*builtinOf(call));
-    }
-  }
   // The operand a warp operation publishes to its warp (what its round's words carry).
   static Value *published(const CallInst &call) {
     if (isLanePattern(call)) return call.getArgOperand(lanePatternUpdates(call) ? 1 : 0);
@@ -381,10 +299,19 @@ private:
       return b.CreateOr(mask, b.CreateShl(bit, b.CreateZExt(lane, b.getInt64Ty())));
     });
   }
-  Value *existingLanes(IRBuilder<> &b) {
-    Value *count = b.CreateZExt(laneCount_, b.getInt64Ty());
-    Value *partial = b.CreateSub(b.CreateShl(b.getInt64(1), count), b.getInt64(1));
-    return b.CreateSelect(b.CreateICmpUGE(laneCount_, b.getInt32(64)), b.getInt64(~0ull), partial);
+  // Whether the thread reached `call` in the program as written (false where it only takes part).
+  Value *active(IRBuilder<> &b, const CallInst &call) {
+    Value *v = active_.lookup(&call);
+    return v ? v : b.getTrue();
+  }
+  static Constant *reduceIdentity(uint64_t op, IntegerType *t) {
+    const unsigned bits = t->getBitWidth();
+    switch (op) {
+    case abi::kWarpReduceMinSigned: return ConstantInt::get(t, APInt::getSignedMaxValue(bits));
+    case abi::kWarpReduceMaxSigned: return ConstantInt::get(t, APInt::getSignedMinValue(bits));
+    case abi::kWarpReduceMinUnsigned: case abi::kWarpReduceAnd: return ConstantInt::get(t, APInt::getAllOnes(bits));
+    default: return ConstantInt::get(t, 0); // add, or, xor, unsigned max
+    }
   }
   // The warp's lanes combined in lane order, from lane 0 (the loop's first round combines nothing).
   Value *reduce(IRBuilder<> &b, uint64_t op, const Load &load) {
@@ -467,12 +394,16 @@ private:
     case B::warp_ballot:
     case B::warp_any:
     case B::warp_all:
-      return {b.CreateZExt(b.CreateIsNotNull(published(call)), b.getInt32Ty()), [&, which, t](const Load &load) -> Value * {
+    {
+      // all: no active lane where the predicate fails.
+      Value *bit = b.CreateIsNotNull(published(call));
+      if (which == B::warp_all) bit = b.CreateNot(bit);
+      return {b.CreateZExt(b.CreateAnd(bit, active(b, call)), b.getInt32Ty()), [&, which, t](const Load &load) -> Value * {
                 Value *mask = ballot(b, load);
                 if (which == B::warp_ballot) return t->isIntegerTy(32) ? b.CreateTrunc(mask, t) : mask;
-                Value *holds = which == B::warp_any ? b.CreateIsNotNull(mask) : b.CreateICmpEQ(mask, existingLanes(b));
-                return b.CreateZExtOrTrunc(holds, t);
+                return b.CreateZExtOrTrunc(which == B::warp_any ? b.CreateIsNotNull(mask) : b.CreateIsNull(mask), t);
               }};
+    }
     case B::warp_shuffle:
     case B::warp_shuffle_64: {
       Value *source = b.CreateAnd(b.CreateZExtOrTrunc(call.getArgOperand(1), b.getInt32Ty()), w_ - 1);
@@ -490,10 +421,12 @@ private:
     case B::warp_first_64:
       // In uniform control flow every lane of the warp is active: the first is lane 0.
       return {toBits(b, published(call)), [&, t](const Load &load) { return fromBits(b, load(b.getInt32(0)), t); }};
-    default: // warp_reduce, warp_reduce_64
-      return {published(call), [&, op = cast<ConstantInt>(call.getArgOperand(0))->getZExtValue()](const Load &load) {
-                return reduce(b, op, load);
-              }};
+    default: { // warp_reduce, warp_reduce_64: an inactive lane publishes the operation's identity
+      const uint64_t op = cast<ConstantInt>(call.getArgOperand(0))->getZExtValue();
+      Value *v = published(call);
+      if (active_.count(&call)) v = b.CreateSelect(active_.lookup(&call), v, reduceIdentity(op, cast<IntegerType>(v->getType())));
+      return {v, [&, op](const Load &load) { return reduce(b, op, load); }};
+    }
     }
   }
   // What needs no exchange: lane ids and masks are the thread's own, warp_sync a block barrier.
@@ -516,9 +449,10 @@ private:
   Module &m_;
   LLVMContext &ctx_;
   unsigned w_;
+  const DenseMap<CallInst *, Value *> &active_; // moved out of a branch: whether the thread reached it
   Value *thread_ = nullptr, *lane_ = nullptr, *base_ = nullptr, *laneCount_ = nullptr;
   unsigned columns_ = 0; // 32-bit words per thread in one set of slots: the widest round's
-  GlobalVariable *slots_ = nullptr;
+  GlobalVariable *slots_ = nullptr, *votes_ = nullptr;
 };
 
 } // namespace
@@ -540,7 +474,6 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
     SmallVector<CallInst *, 16> calls;
     const Instruction *refusedAt = nullptr;
     std::string why;
-    std::optional<Divergence> divergence;
     for (Instruction &inst : instructions(f)) {
       std::optional<DeviceBuiltin> b = builtinOf(inst);
       const bool lanes = (b && (deviceBuiltinUsesLanes(*b) || *b == B::warp_size)) || isLanePattern(inst);
@@ -549,19 +482,22 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
         refusedAt = &inst, why = error;
         continue;
       }
-      // Lane ids and masks are the thread's own; exchanges need the whole block at their barriers.
-      if (isLanePattern(inst) || (b && deviceBuiltinUsesLanes(*b) && *b != B::lane_id && *b != B::mbcnt_lo && *b != B::mbcnt_hi)) {
-        if (!divergence) divergence.emplace(f);
-        if (const Instruction *branch = divergence->divergedBy(*inst.getParent())) {
-          const std::string what = b ? std::string(deviceBuiltinName(*b)) : cast<CallInst>(inst).getCalledFunction()->getName().str();
-          const std::string where = ctx.diagnostics.location(branch->getDebugLoc());
-          refusedAt = &inst, why = "a warp operation ('" + what + "') under control flow that differs between the threads of a block" +
-                                   (where.empty() ? std::string() : " (the threads part at " + where + ")");
-          continue;
-        }
-      }
       calls.push_back(cast<CallInst>(&inst));
     }
+    // Exchanges need the whole block at their barriers: those under branches move out of them.
+    DenseMap<CallInst *, Value *> active;
+    if (!refusedAt)
+      if (std::optional<Unhoisted> stuck = hoistOutOfBranches(f, calls, active)) {
+        const auto &call = cast<CallInst>(*stuck->call);
+        std::optional<DeviceBuiltin> b = builtinOf(call);
+        const std::string what = b ? std::string(deviceBuiltinName(*b)) : call.getCalledFunction()->getName().str();
+        const std::string where = ctx.diagnostics.location(stuck->branch->getDebugLoc());
+        refusedAt = &call;
+        why = "a warp operation ('" + what + "') under control flow that differs between the threads of a block";
+        if (!where.empty() || !stuck->why.empty())
+          why += " (the threads part at " + (where.empty() ? std::string("a branch") : where) +
+                 (stuck->why.empty() ? std::string() : "; " + stuck->why) + ")";
+      }
     if (refusedAt) {
       auto [it, first] = refusals.try_emplace(why + " @ " + ctx.diagnostics.location(refusedAt->getDebugLoc()),
                                               Refusal{refusedAt, demangle(f.getName().str())});
@@ -572,7 +508,7 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
       continue;
     }
     if (calls.empty()) continue;
-    KernelLowering(f, ctx.logicalWarpSize).lower(calls);
+    KernelLowering(f, ctx.logicalWarpSize, active).lower(calls);
     changed = true;
   }
   for (const auto &[key, r] : refusals)

@@ -51,13 +51,20 @@ Outcome big_table_shuffles(const std::vector<unsigned long long> &table, int blo
 
 // ---- divergent.hip: warp operations that only some threads of a block run. Per thread: under
 // `t % 3 != 0`, the ballot of `v > 0`, any of `v > 90`, all of `v != 7`, the first such lane's v,
-// the sum of their v, the lanes with the same `v & 3`; under `t % 6` of 2 or 4, their ballot; and
-// the lanes counted by a ballot in each round of a loop thread t runs `t % 5 + 1` times, summed.
+// the sum of their v, under `t % 6` of 2 or 4 their ballot, and elsewhere the largest v of the
+// others; in the loops kernel, under `t % 3 != 0` the lanes with the same `v & 3`, and the lanes
+// counted by a ballot in each round of a loop thread t runs `t % 5 + 1` times, summed.
 struct DivergentLane {
   unsigned long long ballot, inner, match;
-  int any, all, first, sum, loop_lanes;
+  int any, all, first, sum, other, loop_lanes;
 };
-Outcome divergent_warps(const std::vector<int> &in, int block, std::vector<DivergentLane> &out);
+// The kernel with divergent branches (its threads from `n` on leave first) and the one with
+// divergent loops.
+struct Divergent {
+  Outcome branches, loops;
+  std::vector<DivergentLane> branch_lanes, loop_lanes;
+};
+Divergent divergent_warps(const std::vector<int> &in, int block, int n);
 
 // ---- cuda_style.hip: code written for CUDA's 32 lanes.
 // Warp sums with the literal xor 16, 8, 4, 2, 1 and lane = tid & 31; full-warp ballots compared with

@@ -63,46 +63,53 @@ float model_rms(const float *row, int cols, int block, int warp) {
   return std::sqrt(total / float(cols));
 }
 
-// divergent.hip against a model of warps of `width` lanes in blocks of `block`: they run where the
-// width is native, and are refused (not wrong) where it runs as logical warps.
-void check_divergent(const std::vector<int> &in, int block, int width, bool runs) {
-  std::vector<DivergentLane> got;
-  if (divergent_warps(in, block, got) == Outcome::Refused) {
-    e2e::check(!runs, "divergent warp operations are refused only where the width is not native");
-    return;
-  }
-  e2e::check(runs, "divergent warp operations run where the width is native");
-  for (size_t i = 0; i < in.size(); ++i) {
+// divergent.hip against a model of warps of `width` lanes in blocks of `block`, threads from `n`
+// gone (in the branches kernel), at every width.
+void check_divergent(const std::vector<int> &in, int block, int n, int width) {
+  const Divergent got = divergent_warps(in, block, n);
+  e2e::check(got.branches == Outcome::Ran, "warp operations under divergent branches run at every width");
+  e2e::check(got.loops == Outcome::Ran, "warp operations in divergent loops run at every width");
+  for (size_t i = 0; i < size_t(n); ++i) {
     const int t = int(i) % block, base = t - t % width, lanes = std::min(width, block - base);
     const int first = int(i) - t + base;  // index of the warp's lane 0
+    auto present = [&](int lane) { return first + lane < n; };
     auto part = [&](int lane) { return (base + lane) % 3 != 0; };
     DivergentLane want{};
-    if (part(t - base)) {
-      want.all = 1;
-      want.first = INT32_MIN;
-      for (int l = 0; l < lanes; ++l) {
-        if (!part(l)) continue;
-        const int v = in[first + l];
+    want.first = INT32_MIN;
+    want.other = INT32_MIN;
+    if (part(t - base)) want.all = 1;
+    for (int l = 0; l < lanes; ++l) {
+      if (!present(l)) continue;
+      const int v = in[first + l];
+      if (part(t - base) && part(l)) {
         want.ballot |= uint64_t(v > 0) << l;
         want.any |= v > 90;
         want.all &= v != 7;
         if (want.first == INT32_MIN) want.first = v;
         want.sum += v;
-        if ((v & 3) == (in[i] & 3)) want.match |= 1ull << l;
         if (t % 2 == 0 && (base + l) % 2 == 0) want.inner |= 1ull << l;
       }
+      if (!part(t - base) && !part(l)) want.other = std::max(want.other, v);
     }
+    if (!part(t - base)) want.first = 0;
+    if (part(t - base)) want.other = 0;
+    const long long at = (long long)i;
+    const DivergentLane &b = got.branch_lanes[i];
+    e2e::expect_eq("divergent __ballot", at, b.ballot, want.ballot);
+    e2e::expect_eq("divergent __any", at, b.any, want.any);
+    e2e::expect_eq("divergent __all", at, b.all, want.all);
+    e2e::expect_eq("divergent readfirstlane", at, b.first, want.first);
+    e2e::expect_eq("divergent __reduce_add_sync", at, b.sum, want.sum);
+    e2e::expect_eq("nested divergent __ballot", at, b.inner, want.inner);
+    e2e::expect_eq("__reduce_max_sync on the else side", at, b.other, want.other);
+    // The loops kernel has every thread of the block.
+    for (int l = 0; l < lanes; ++l)
+      if (part(t - base) && part(l) && (in[first + l] & 3) == (in[i] & 3)) want.match |= 1ull << l;
     for (int k = 0; k <= t % 5; ++k)
       for (int l = 0; l < lanes; ++l) want.loop_lanes += (base + l) % 5 >= k;
-    const long long at = (long long)i;
-    e2e::expect_eq("divergent __ballot", at, got[i].ballot, want.ballot);
-    e2e::expect_eq("divergent __any", at, got[i].any, want.any);
-    e2e::expect_eq("divergent __all", at, got[i].all, want.all);
-    e2e::expect_eq("divergent readfirstlane", at, got[i].first, want.first);
-    e2e::expect_eq("divergent __reduce_add_sync", at, got[i].sum, want.sum);
-    e2e::expect_eq("divergent __match_any", at, got[i].match, want.match);
-    e2e::expect_eq("nested divergent __ballot", at, got[i].inner, want.inner);
-    e2e::expect_eq("lanes in a divergent loop", at, got[i].loop_lanes, want.loop_lanes);
+    const DivergentLane &l = got.loop_lanes[i];
+    e2e::expect_eq("divergent __match_any", at, l.match, want.match);
+    e2e::expect_eq("lanes in a divergent loop", at, l.loop_lanes, want.loop_lanes);
   }
 }
 
@@ -158,7 +165,7 @@ int main() {
     e2e::check(false, "layer-norm style code runs on every device");
   }
 
-  check_divergent(in, 100, width, prop.warpSize == width);
+  check_divergent(in, 100, int(in.size()) - 37, width);
 
   {
     std::vector<unsigned long long> table(kBigTableWords), got;
@@ -221,18 +228,15 @@ int main() {
   } else {
     e2e::check(false, "32-lane CUDA code runs on every device");
   }
-  // The first warp of a block alone: natively at 32 lanes; refused (not wrong) on narrower subgroups.
+  // The first warp of a block alone (under `threadIdx.x < 32`): at every width.
   std::vector<int> first;
   const int block = 96;
-  if (first_warp_sums(std::vector<int>(in.begin(), in.begin() + 960), block, first) == Outcome::Ran) {
-    e2e::check(prop.warpSize >= 32, "a warp operation under `threadIdx.x < 32` runs only where warps are native");
-    for (size_t b = 0; b < first.size(); ++b) {
-      int want = 0;
-      for (int t = 0; t < 32; ++t) want += in[b * block + t];
-      e2e::expect_eq("first-warp sum", long(b), first[b], want);
-    }
-  } else {
-    e2e::check(prop.warpSize < 32, "a first-warp reduction is refused only on subgroups narrower than 32");
+  e2e::check(first_warp_sums(std::vector<int>(in.begin(), in.begin() + 960), block, first) == Outcome::Ran,
+             "a warp operation under `threadIdx.x < 32` runs at every width");
+  for (size_t b = 0; b < first.size(); ++b) {
+    int want = 0;
+    for (int t = 0; t < 32; ++t) want += in[b * block + t];
+    e2e::expect_eq("first-warp sum", long(b), first[b], want);
   }
 #endif
   return e2e::finish("wave_size");

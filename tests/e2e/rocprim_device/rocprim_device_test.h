@@ -1,0 +1,81 @@
+// Shared by the rocPRIM device-algorithm tests: running an algorithm the way rocPRIM's documentation
+// says (ask for the temporary storage, allocate it, run), inputs, and comparison with host results.
+//
+// Float inputs for sums are multiples of 1/4 in [-16, 16): any sum of up to 262144 of them is below
+// 2^22 in magnitude and so exact, in whatever order rocPRIM's blocks and warps combine them, and
+// results compare bit for bit with the host's sum.
+#pragma once
+
+// The whole library, as its documentation includes it (rocPRIM 5.3's single algorithm headers use
+// std::cout without including <iostream>, with ROCm's own HIP headers too).
+#include <rocprim/rocprim.hpp>
+
+#include "test_common.h"
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace rocprim_test {
+
+// Empty, single, around rocPRIM's tile sizes, and several tiles (multi-pass sorts, look-back scans).
+inline const std::vector<size_t> kSizes = {0, 1, 2, 255, 256, 257, 4095, 4097, 100003};
+
+// Runs a device algorithm: `call(temporary, bytes)` first with no storage (the size query), then with
+// it. False when the device has no code for a kernel of it (the runtime said why; finish() reports
+// the skip); any other error ends the test.
+template <class Call> bool run(const std::string &what, Call call) {
+  size_t bytes = 0;
+  HIP_CHECK(call(nullptr, bytes));
+  e2e::DeviceBuffer<char> temporary(bytes ? bytes : 1);
+  const hipError_t status = call(temporary.ptr, bytes);
+  if (status == hipErrorNoBinaryForGpu) {
+    e2e::g_skipped.push_back(what);
+    return false;
+  }
+  HIP_CHECK(status);
+  HIP_CHECK(hipDeviceSynchronize());
+  return true;
+}
+
+template <class T> std::vector<T> to_host(const e2e::DeviceBuffer<T> &d, size_t n) {
+  std::vector<T> h(n);
+  if (n) HIP_CHECK(hipMemcpy(h.data(), d.ptr, n * sizeof(T), hipMemcpyDeviceToHost));
+  return h;
+}
+template <class T> e2e::DeviceBuffer<T> to_device(const std::vector<T> &h) {
+  e2e::DeviceBuffer<T> d(h.empty() ? 1 : h.size());
+  if (!h.empty()) HIP_CHECK(hipMemcpy(d.ptr, h.data(), h.size() * sizeof(T), hipMemcpyHostToDevice));
+  return d;
+}
+
+// Compares element by element; reports the first mismatch (its index) and how the sizes differ.
+template <class T> void expect_equal(const std::string &what, size_t n, const std::vector<T> &got, const std::vector<T> &want) {
+  const std::string label = what + " (n=" + std::to_string(n) + ")";
+  if (!e2e::expect_eq((label + ": element count").c_str(), 0, got.size(), want.size())) return;
+  for (size_t i = 0; i < want.size(); ++i)
+    if (!e2e::expect_eq(label.c_str(), (long long)i, got[i], want[i])) return;
+}
+
+// `n` values of T: values spread over the type's range (integers), or multiples of 1/4 in [-16, 16)
+// (floats); `distinct` limits them to that many values (from 0 for integers), to make runs and
+// duplicates.
+template <class T> std::vector<T> values(size_t n, unsigned seed, unsigned distinct = 0) {
+  std::vector<unsigned> r = e2e::pseudo_random(2 * n, seed);
+  std::vector<T> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t word = uint64_t(r[2 * i]) << 32 | r[2 * i + 1];
+    if constexpr (std::is_floating_point_v<T>)
+      v[i] = T(int(word % (distinct ? distinct : 128)) - 64) * T(0.25);
+    else
+      v[i] = distinct ? T(word % distinct) : T(word);
+  }
+  return v;
+}
+
+void sort_tests();
+void scan_tests();
+void select_tests();
+
+} // namespace rocprim_test
