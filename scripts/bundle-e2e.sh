@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 bundle=${2:-build-bundle}
 e2e=$build/tests/e2e
+# The programs left out of the default build (slow on CPU drivers) run on the GPU too.
+cmake --build "$build" --target hipvk_slow_programs
 
 rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/e2e/O0" "$bundle/layers"

@@ -11,9 +11,11 @@ build=${HIPVK_BUILD_DIR:-build}  # build directory (default: build)
 scripts/install-deps.sh
 cmake -S . -B "$build" -G Ninja
 cmake --build "$build"
-# Tests labelled `slow` (the whole math API on SwiftShader, 13 minutes) are left out unless asked
-# for: scripts/test.sh -L slow.
+# Tests labelled `slow` (the whole math API on SwiftShader, 13 minutes; rocPRIM's device-wide
+# algorithms on lavapipe) are left out unless asked for: scripts/test.sh -L slow (which builds their
+# programs first).
 if [ $# -eq 0 ]; then set -- -LE slow; fi
+case " $* " in *" -L slow "*) cmake --build "$build" --target hipvk_slow_programs ;; esac
 ctest --test-dir "$build" --output-on-failure -j "${CTEST_PARALLEL_LEVEL:-$(nproc)}" "$@"
 # The sanitizer legs (ASan+UBSan, TSan, the fuzz targets' short runs) in their own build
 # directories, after the whole suite (not when ctest arguments select tests); HIPVK_SANITIZER_LEGS=0

@@ -42,9 +42,9 @@ namespace {
 
 using B = DeviceBuiltin;
 
-constexpr unsigned kMaxBlockThreads = 1024; // HIP's largest block: one exchange slot per thread
 // The most 32-bit words one exchange round carries per thread: the slots take two sets of this
-// many per thread of the largest block (16 KiB), beside the kernel's own __shared__ memory.
+// many per thread of the kernel's largest block (its __launch_bounds__, else 1024: 16 KiB), beside
+// the kernel's own __shared__ memory.
 constexpr unsigned kRoundWords = 2;
 
 // Lowers the warp operations of one kernel to exchanges among W consecutive linear thread ids.
@@ -59,7 +59,7 @@ constexpr unsigned kRoundWords = 2;
 class KernelLowering {
 public:
   KernelLowering(Function &kernel, unsigned width, const DenseMap<CallInst *, Value *> &active)
-      : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width), active_(active) {}
+      : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width), threads_(kernelMaxThreads(kernel)), active_(active) {}
 
   void lower(const SmallVectorImpl<CallInst *> &calls) {
     SmallVector<CallInst *, 4> votes;
@@ -223,7 +223,7 @@ private:
   // The exchange slots: two sets (rounds alternate) of columns_ 32-bit words per thread of the block.
   GlobalVariable *slots() {
     if (!slots_) {
-      Type *t = ArrayType::get(Type::getInt32Ty(ctx_), 2 * columns_ * kMaxBlockThreads);
+      Type *t = ArrayType::get(Type::getInt32Ty(ctx_), 2 * columns_ * threads_);
       slots_ = new GlobalVariable(m_, t, false, GlobalValue::InternalLinkage, PoisonValue::get(t), "hipvk.logical_warp_slots",
                                   nullptr, GlobalValue::NotThreadLocal, AS::Shared);
       slots_->setAlignment(Align(4));
@@ -231,8 +231,8 @@ private:
     return slots_;
   }
   Value *slot(IRBuilder<> &b, Value *set, unsigned column, Value *thread) {
-    Value *index = b.CreateAdd(b.CreateMul(set, b.getInt32(columns_ * kMaxBlockThreads)),
-                               b.CreateAdd(b.getInt32(column * kMaxBlockThreads), thread));
+    Value *index = b.CreateAdd(b.CreateMul(set, b.getInt32(columns_ * threads_)),
+                               b.CreateAdd(b.getInt32(column * threads_), thread));
     return b.CreateInBoundsGEP(slots()->getValueType(), slots(), {b.getInt32(0), index});
   }
 
@@ -449,6 +449,7 @@ private:
   Module &m_;
   LLVMContext &ctx_;
   unsigned w_;
+  unsigned threads_; // the most threads a block has: one exchange slot each
   const DenseMap<CallInst *, Value *> &active_; // moved out of a branch: whether the thread reached it
   Value *thread_ = nullptr, *lane_ = nullptr, *base_ = nullptr, *laneCount_ = nullptr;
   unsigned columns_ = 0; // 32-bit words per thread in one set of slots: the widest round's

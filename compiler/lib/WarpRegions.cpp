@@ -7,6 +7,7 @@
 #include "ValueFunctions.h"
 
 #include <llvm/ADT/SetVector.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicsAMDGPU.h>
@@ -42,25 +43,45 @@ bool exchangesLanes(const CallInst &call) {
 
 bool meetsWorkgroup(const CallInst &call) { return exchangesLanes(call) || builtinOf(call) == B::warp_sync; }
 
-Divergence::Divergence(Function &f) : dt_(f), pdt_(f), li_(dt_) {
+// Divergence spreads from its sources to their users (a worklist), and from a divergent branch to
+// the phis where its paths meet and to what a loop whose iteration counts then differ computes.
+Divergence::Divergence(Function &f) : dt_(f), pdt_(f), li_(dt_), workgroupAny_(f.getParent()->getFunction(kWorkgroupAny)) {
   for (Instruction &inst : instructions(f))
-    if (isSource(inst)) values_.insert(&inst);
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (Instruction &inst : instructions(f)) {
-      if (!values_.count(&inst) && derived(inst)) changed |= values_.insert(&inst).second;
-      if (auto *br = dyn_cast<BranchInst>(&inst); br && br->isConditional() && values_.count(br->getCondition()))
-        changed |= divergentBranch(*br->getParent());
-      if (auto *sw = dyn_cast<SwitchInst>(&inst); sw && values_.count(sw->getCondition())) changed |= divergentBranch(*sw->getParent());
+    if (isSource(inst)) mark(inst);
+  while (!work_.empty()) {
+    const Instruction *v = work_.pop_back_val();
+    for (const User *user : v->users()) {
+      const auto *ui = dyn_cast<Instruction>(user);
+      if (!ui) continue;
+      if (const auto *br = dyn_cast<BranchInst>(ui); br && br->isConditional() && br->getCondition() == v)
+        divergentBranch(*const_cast<BasicBlock *>(br->getParent()));
+      else if (const auto *sw = dyn_cast<SwitchInst>(ui); sw && sw->getCondition() == v)
+        divergentBranch(*const_cast<BasicBlock *>(sw->getParent()));
+      else if (!ui->getType()->isVoidTy() && !votesAcrossWorkgroup(*ui))
+        mark(*ui);
     }
   }
 }
 
+void Divergence::mark(const Instruction &inst) {
+  if (values_.insert(&inst).second) work_.push_back(&inst);
+}
+
+void Divergence::joinAt(BasicBlock &bb) {
+  if (!joins_.insert(&bb).second) return;
+  for (PHINode &phi : bb.phis())
+    if (!phi.hasConstantOrUndefValue()) mark(phi);
+}
+
+bool Divergence::votesAcrossWorkgroup(const Instruction &inst) const {
+  const auto *call = dyn_cast<CallInst>(&inst);
+  return call && workgroupAny_ && call->getCalledFunction() == workgroupAny_;
+}
+
 // Where values start to differ: thread and lane ids, the results of warp operations (they differ
 // between warps), clocks, atomics, private memory, calls of unknown functions.
-bool Divergence::isSource(const Instruction &inst) {
-  if (isWorkgroupAny(inst)) return false; // the same in every thread
+bool Divergence::isSource(const Instruction &inst) const {
+  if (votesAcrossWorkgroup(inst)) return false; // the same in every thread
   if (isa<AtomicRMWInst>(inst) || isa<AtomicCmpXchgInst>(inst)) return true;
   if (const auto *load = dyn_cast<LoadInst>(&inst)) {
     const unsigned as = load->getPointerAddressSpace();
@@ -80,24 +101,15 @@ bool Divergence::isSource(const Instruction &inst) {
   return !callee || !callee->isIntrinsic() || isLanePattern(inst);
 }
 
-bool Divergence::derived(const Instruction &inst) const {
-  if (isWorkgroupAny(inst)) return false;
-  if (auto *phi = dyn_cast<PHINode>(&inst))
-    if (joins_.count(phi->getParent()) && !phi->hasConstantOrUndefValue()) return true;
-  for (const Use &op : inst.operands())
-    if (values_.count(op.get())) return true;
-  return false;
-}
-
 // A branch that splits the block: what it reaches before the paths meet again runs divergently,
 // the meeting block's phis differ. Where the paths meet only in a later iteration or after the
 // loop (a divergent exit or continue), the loop's iteration counts differ: the whole loop runs
 // divergently, and what it computes differs where used after it.
-bool Divergence::divergentBranch(BasicBlock &from) {
-  if (!branches_.insert(&from).second) return false;
+void Divergence::divergentBranch(BasicBlock &from) {
+  if (!branches_.insert(&from).second) return;
   const Instruction *branch = from.getTerminator();
   BasicBlock *meet = join(from);
-  if (meet) joins_.insert(meet);
+  if (meet) joinAt(*meet);
   SmallVector<BasicBlock *, 16> region = between(from, meet);
   for (BasicBlock *bb : region) divergedBy_.try_emplace(bb, branch);
   if (Loop *loop = li_.getLoopFor(&from)) {
@@ -105,14 +117,13 @@ bool Divergence::divergentBranch(BasicBlock &from) {
                                   any_of(region, [&](BasicBlock *bb) { return !loop->contains(bb); });
     if (iterationsDiffer) {
       for (BasicBlock *bb : loop->blocks()) divergedBy_.try_emplace(bb, branch);
-      joins_.insert(loop->getHeader());
+      joinAt(*loop->getHeader());
       for (BasicBlock *bb : loop->blocks())
         for (Instruction &inst : *bb)
           for (User *user : inst.users())
-            if (auto *ui = dyn_cast<Instruction>(user); ui && !loop->contains(ui)) values_.insert(&inst);
+            if (auto *ui = dyn_cast<Instruction>(user); ui && !loop->contains(ui)) mark(inst);
     }
   }
-  return true;
 }
 
 BasicBlock *Divergence::join(BasicBlock &branch) const {
@@ -135,15 +146,16 @@ BasicBlock *Divergence::enclosingBranch(BasicBlock &bb, BasicBlock *inside) cons
   const DomTreeNode *node = dt_.getNode(inside ? inside : &bb);
   for (node = node ? node->getIDom() : nullptr; node; node = node->getIDom()) {
     BasicBlock *branch = node->getBlock();
+    // `bb` is inside the branch (reached from it before its paths meet) where the meeting block
+    // does not dominate it: a path from the entry avoids that block, and it passes the branch.
     BasicBlock *meet = join(*branch);
-    const SmallVector<BasicBlock *, 16> region = between(*branch, meet);
-    if (!is_contained(region, &bb)) continue;
+    if (meet && dt_.dominates(meet, &bb)) continue;
     if (branches_.count(branch)) return branch;
     // A branch the whole block does not reach together parts threads too, whatever its condition,
     // unless it leaves or repeats its loop (a loop inside divergent code runs in step as a whole).
     const Loop *loop = li_.getLoopFor(branch);
     if (divergedBy(*branch) && branch->getTerminator()->getNumSuccessors() > 1 && meet && li_.getLoopFor(meet) == loop &&
-        !(loop && is_contained(region, loop->getHeader())))
+        !(loop && is_contained(between(*branch, meet), loop->getHeader())))
       return branch;
   }
   return nullptr;
@@ -165,11 +177,13 @@ struct Lockstep {
 
 // Values made before a point and used after it no longer dominate their uses once paths around
 // the point join it: they reach their uses through phis, zero on the paths around (what an inactive
-// thread publishes, and what it carries out of a loop it never ran).
-void repairDominance(Function &f) {
+// thread publishes, and what it carries out of a loop it never ran). `blocks`: where such values
+// can be (the rest of the function keeps its dominance).
+void repairDominance(Function &f, ArrayRef<BasicBlock *> blocks) {
   DominatorTree dt(f);
   BasicBlock &entry = f.getEntryBlock();
-  for (Instruction &inst : instructions(f)) {
+  for (BasicBlock *bb : blocks)
+  for (Instruction &inst : *bb) {
     if (inst.getType()->isVoidTy() || inst.getType()->isTokenTy()) continue;
     SmallVector<Use *, 4> stray;
     for (Use &use : inst.uses())
@@ -198,15 +212,26 @@ class BranchHoist {
 public:
   BranchHoist(Function &f, const Divergence &div) : f_(f), div_(div) {}
 
-  // The unit is `call`; `active` gets whether the thread reached it as written.
+  // The unit is `call` and the warp operations right after it in its block (with only arithmetic
+  // between: the threads around compute it too, on zeros, harmlessly; rocPRIM's unrolled sorts
+  // shuffle dozens of times in a row); `active` gets whether the thread reached them as written.
   std::string call(BasicBlock &branch, CallInst &call, DenseMap<CallInst *, Value *> &active) {
     BasicBlock *home = call.getParent();
     if (std::string why = check(branch, *home, successors(home)); !why.empty()) return why;
+    SmallVector<CallInst *, 8> unitCalls{&call};
+    for (Instruction *inst = call.getNextNode(); inst && !inst->isTerminator(); inst = inst->getNextNode()) {
+      auto *next = dyn_cast<CallInst>(inst);
+      if (next && builtinOf(*next) && builtinOf(*next) != B::warp_first && (meetsWorkgroup(*next) || isLanePattern(*next)) &&
+          active.lookup(next) == active.lookup(&call))
+        unitCalls.push_back(next);
+      else if (isa<PHINode>(inst) || inst->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(inst))
+        break;
+    }
     BasicBlock *unit = SplitBlock(home, &call);
-    BasicBlock *rest = SplitBlock(unit, call.getNextNode());
+    BasicBlock *rest = SplitBlock(unit, unitCalls.back()->getNextNode());
     Value *was = active.lookup(&call);
     auto [passed, wasActive] = meet(branch, *home, *unit, was ? was : ConstantInt::getTrue(f_.getContext()));
-    active[&call] = wasActive;
+    for (CallInst *c : unitCalls) active[c] = wasActive;
     leave(*unit, *rest, passed);
     return {};
   }
@@ -245,6 +270,10 @@ private:
       if (!dt.dominates(&home, bb)) return kMeetEarly;
       work.append(succ_begin(bb), succ_end(bb));
     }
+    // What can lose dominance: the blocks from the branch (not included) down to `home`.
+    path_.clear();
+    for (const DomTreeNode *node = dt.getNode(&home); node && node->getBlock() != &branch; node = node->getIDom())
+      path_.push_back(node->getBlock());
     around_.clear(); // predecessors of the join on paths that never pass `home`
     for (BasicBlock *pred : predecessors(join_))
       if ((pred == &branch || is_contained(region_, pred)) && !after_.count(pred) && !dt.dominates(&home, pred) &&
@@ -285,13 +314,13 @@ private:
     end.getTerminator()->eraseFromParent();
     IRBuilder<>(&end).CreateCondBr(passed, &rest, join_);
     for (auto [phi, carried] : carried_) phi->addIncoming(carried, &end);
-    repairDominance(f_);
+    repairDominance(f_, path_);
   }
 
   Function &f_;
   const Divergence &div_;
   BasicBlock *join_ = nullptr;
-  SmallVector<BasicBlock *, 16> region_;
+  SmallVector<BasicBlock *, 16> region_, path_;
   SmallPtrSet<BasicBlock *, 16> after_;
   SmallVector<BasicBlock *, 4> around_;
   SmallVector<std::pair<PHINode *, PHINode *>, 4> carried_;
@@ -311,6 +340,7 @@ private:
 Lockstep makeLockstep(Function &f, Loop &loop) {
   LLVMContext &ctx = f.getContext();
   BasicBlock *oldHeader = loop.getHeader();
+  const SmallVector<BasicBlock *, 16> loopBlocks(loop.blocks()); // what can lose dominance
   SmallVector<BasicBlock *, 4> entering, latches;
   for (BasicBlock *pred : predecessors(oldHeader)) {
     auto &list = loop.contains(pred) ? latches : entering;
@@ -409,7 +439,7 @@ Lockstep makeLockstep(Function &f, Loop &loop) {
   SwitchInst *dispatch = x.CreateSwitch(exitId, exits[0], exits.size());
   for (unsigned i = 1; i < exits.size(); ++i) dispatch->addCase(x.getInt32(i), exits[i]);
   for (PHINode *phi : exitPhis) phi->addIncoming(carriedPhi[phi], exit);
-  repairDominance(f);
+  repairDominance(f, loopBlocks);
   return {entry, header, exit, live};
 }
 
@@ -436,16 +466,20 @@ bool isWorkgroupAny(const Instruction &inst) {
 
 std::optional<Unhoisted> hoistOutOfBranches(Function &f, SmallVectorImpl<CallInst *> &calls, DenseMap<CallInst *, Value *> &active) {
   SmallVector<Lockstep, 4> inStep;
-  // Each step moves one operation or loop out of one branch, or puts one loop in step; nesting
-  // bounds how many there can be.
-  for (size_t steps = 0, limit = 64 * (calls.size() + 1);; ++steps) {
+  // Each step moves one run of operations or one loop out of one branch, or puts one loop in step,
+  // and analyses the kernel afresh: the steps times the kernel's size are bounded, so that the
+  // compile time is (rocPRIM's segmented sort, 70000 instructions, would take 1700 steps, minutes).
+  constexpr size_t kWorkBudget = 20'000'000;
+  for (size_t steps = 0;; ++steps) {
     Divergence div(f);
     auto it = find_if(calls, [&](CallInst *call) { return meetsWorkgroup(*call) && div.divergedBy(*call->getParent()); });
     if (it == calls.end()) return std::nullopt;
     CallInst *call = *it;
     BasicBlock *home = call->getParent();
     const Instruction *by = div.divergedBy(*home);
-    if (steps == limit) return Unhoisted{call, by, "it is nested too deeply"};
+    if (const size_t size = f.getInstructionCount(); steps * size > kWorkBudget)
+      return Unhoisted{call, by, "the kernel has too many warp operations under branches to move them out (" + std::to_string(steps) +
+                                     " moves in " + std::to_string(size) + " instructions)"};
     if (builtinOf(*call) == B::warp_first) {
       auto [ballot, read] = splitFirstLane(*call);
       *it = read;

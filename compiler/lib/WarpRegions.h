@@ -52,14 +52,18 @@ public:
   const llvm::LoopInfo &loops() const { return li_; }
 
 private:
-  static bool isSource(const llvm::Instruction &inst);
-  bool derived(const llvm::Instruction &inst) const;
-  bool divergentBranch(llvm::BasicBlock &from);
+  bool isSource(const llvm::Instruction &inst) const;
+  bool votesAcrossWorkgroup(const llvm::Instruction &inst) const;
+  void mark(const llvm::Instruction &inst);
+  void joinAt(llvm::BasicBlock &bb);
+  void divergentBranch(llvm::BasicBlock &from);
 
   llvm::DominatorTree dt_;
   llvm::PostDominatorTree pdt_;
   llvm::LoopInfo li_;
+  const llvm::Function *workgroupAny_;
   llvm::DenseSet<const llvm::Value *> values_;
+  llvm::SmallVector<const llvm::Instruction *, 64> work_;
   llvm::DenseSet<const llvm::BasicBlock *> joins_, branches_;
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::Instruction *> divergedBy_;
 };

@@ -133,7 +133,9 @@ std::string mergeMetadata(std::string &base, const std::string &form, const char
   bool subgroupClock = false, deviceClock = false;
   uint64_t formSegment = 0;
   std::vector<std::string> formSegmentRecords; // its global and reloc lines
+  std::map<std::string, std::string> formBounds; // name -> its launch_bounds line
   for (const std::string &line : lines(form)) {
+    if (line.rfind("launch_bounds ", 0) == 0) formBounds[line.substr(14, line.find(' ', 14) - 14)] = line;
     if (line.rfind("segment ", 0) == 0) formSegment = std::stoull(line.substr(8));
     if (line.rfind("global ", 0) == 0 || line.rfind("reloc ", 0) == 0) formSegmentRecords.push_back(line);
     if (line.rfind("kernel ", 0) == 0) current = line.substr(7, line.find(' ', 7) - 7);
@@ -190,8 +192,10 @@ std::string mergeMetadata(std::string &base, const std::string &form, const char
     merged += line + "\n";
   }
   for (const auto &[name, records] : formKernels)
-    if (!name.empty() && !baseKernels.count(name))
+    if (!name.empty() && !baseKernels.count(name)) {
       for (const std::string &line : records) merged += line + "\n";
+      if (formBounds.count(name)) merged += formBounds[name] + "\n";
+    }
   merged += logicalShared;
   if (subgroupClock || deviceClock)
     merged += std::string("clock") + (subgroupClock ? " subgroup" : "") + (deviceClock ? " device" : "") + "\n";

@@ -106,6 +106,11 @@ void validate(const Device &device, const KernelInfo &kernel, dim3 grid, dim3 bl
       block.z > uint32_t(p.maxThreadsDim[2]) ||
       uint64_t(block.x) * block.y * block.z > uint64_t(p.maxThreadsPerBlock))
     fail(hipErrorInvalidConfiguration, "block exceeds maxThreadsDim or maxThreadsPerBlock");
+  // As ROCm: a block larger than the kernel's __launch_bounds__ is a launch failure (the code, its
+  // logical-warp slots among it, was sized for the bound).
+  if (kernel.maxThreads && uint64_t(block.x) * block.y * block.z > kernel.maxThreads)
+    fail(hipErrorLaunchFailure, "a block of " + std::to_string(uint64_t(block.x) * block.y * block.z) +
+                                    " threads exceeds the kernel's __launch_bounds__ of " + std::to_string(kernel.maxThreads));
   // The compiler places dynamic shared memory after the static part, 16-byte aligned, in whole
   // words. ROCm's hipLaunchKernel answers too much shared memory with hipErrorInvalidValue.
   uint64_t shared = launchSharedBytes(kernel, dynamicShared);
@@ -340,7 +345,7 @@ hipFuncAttributes functionAttributes(const Function &function) {
   a.binaryVersion = a.ptxVersion = p.major * 10 + p.minor;
   a.sharedSizeBytes = info.staticShared;
   a.localSizeBytes = info.privateBytes;
-  a.maxThreadsPerBlock = p.maxThreadsPerBlock;
+  a.maxThreadsPerBlock = info.maxThreads ? std::min(int(info.maxThreads), p.maxThreadsPerBlock) : p.maxThreadsPerBlock;
   int available = int(p.sharedMemPerBlock - std::min<size_t>(alignedStaticShared(info), p.sharedMemPerBlock));
   int requested = function.maxDynamicShared.load();
   a.maxDynamicSharedSizeBytes = requested >= 0 ? requested : available;
@@ -380,6 +385,7 @@ void maxPotentialBlockSize(const Function &function, size_t dynamicShared, int b
   const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
   if (blockSizeLimit < 0) fail(hipErrorInvalidValue, "negative block size limit");
   int limit = blockSizeLimit == 0 ? p.maxThreadsPerBlock : std::min(blockSizeLimit, p.maxThreadsPerBlock);
+  if (function.info->maxThreads) limit = std::min(limit, int(function.info->maxThreads));
   int warp = std::max(1, p.warpSize);
   int best = 0, bestBlocks = 0;
   long long bestThreads = -1;

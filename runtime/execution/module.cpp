@@ -228,6 +228,12 @@ Metadata Metadata::parse(std::string_view text) {
       KernelInfo *kernel = m.kernel(f[1]);
       if (!kernel) invalidImage("metadata: 'logical_shared' of an unknown kernel");
       kernel->logicalShared = number<uint32_t>(f[2]);
+    } else if (f[0] == "launch_bounds") {
+      expect(3);
+      KernelInfo *kernel = m.kernel(f[1]);
+      if (!kernel) invalidImage("metadata: 'launch_bounds' of an unknown kernel");
+      kernel->maxThreads = number<uint32_t>(f[2]);
+      if (kernel->maxThreads == 0) invalidImage("metadata: 'launch_bounds' of 0 threads");
     }
     // Other record kinds are for later ABI revisions of the same version: skipped.
   }

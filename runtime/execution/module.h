@@ -47,6 +47,7 @@ struct KernelInfo {
   uint32_t launchConditions = 0;     // launch conditions some of those modules have (blob feature bits)
   bool readsConstantWindow = false;  // its modules read the constant window (blob::kConstantWindow)
   uint32_t logicalShared = 0;         // static shared memory of its logical-warp form (exchange slots included); 0: none
+  uint32_t maxThreads = 0;            // its __launch_bounds__: larger blocks are refused; 0: none
 };
 
 enum class GlobalKind { Device, Constant, Managed };

@@ -6,5 +6,10 @@ int main() {
   rocprim_test::sort_tests();
   rocprim_test::scan_tests();
   rocprim_test::select_tests();
+  if (!rocprim_test::g_refused.empty()) {
+    std::string names;
+    for (const std::string &what : rocprim_test::g_refused) names += (names.empty() ? "" : ", ") + what;
+    std::printf("rocprim_device: refused as documented (needs native warps): %s\n", names.c_str());
+  }
   return e2e::finish("rocprim_device");
 }

@@ -66,6 +66,15 @@ struct Divergent {
 };
 Divergent divergent_warps(const std::vector<int> &in, int block, int n);
 
+// ---- launch_bounds.hip: a __launch_bounds__(96) kernel of warp sums by shuffles at the
+// compile-time width: what hipFuncGetAttributes and the occupancy API report, the error of a launch
+// one thread past the bound, and the sums of blocks of `block` threads (within the bound).
+struct BoundsReport {
+  int bound = 0, attribute_max_threads = 0, potential_block = 0;
+  hipError_t over_bound = hipSuccess;
+};
+Outcome launch_bounds_sums(const std::vector<int> &in, int block, std::vector<int> &sums, BoundsReport &report);
+
 // ---- cuda_style.hip: code written for CUDA's 32 lanes.
 // Warp sums with the literal xor 16, 8, 4, 2, 1 and lane = tid & 31; full-warp ballots compared with
 // 0xffffffff.

@@ -168,6 +168,23 @@ int main() {
   check_divergent(in, 100, int(in.size()) - 37, width);
 
   {
+    // __launch_bounds__(96): held to the bound as ROCm holds it, whole warps within it at every width.
+    const int block = width == 64 ? 64 : 96;
+    std::vector<int> part(in.begin(), in.begin() + block * 5), sums;
+    BoundsReport bounds;
+    e2e::check(launch_bounds_sums(part, block, sums, bounds) == Outcome::Ran, "a __launch_bounds__ kernel runs at every width");
+    e2e::expect_eq("hipFuncGetAttributes maxThreadsPerBlock under __launch_bounds__", 0, bounds.attribute_max_threads, bounds.bound);
+    e2e::check(bounds.potential_block > 0 && bounds.potential_block <= bounds.bound, "the occupancy API keeps to __launch_bounds__");
+    e2e::expect_eq("a block past __launch_bounds__", 0, int(bounds.over_bound), int(hipErrorLaunchFailure));
+    for (size_t i = 0; i < sums.size(); ++i) {
+      const size_t warp_start = i - i % size_t(width);
+      int want = 0;
+      for (int l = 0; l < width; ++l) want += part[warp_start + l];
+      e2e::expect_eq("warp sum under __launch_bounds__", long(i), sums[i], want);
+    }
+  }
+
+  {
     std::vector<unsigned long long> table(kBigTableWords), got;
     for (int i = 0; i < kBigTableWords; ++i) table[i] = (0x9e3779b97f4a7c15ull * unsigned(i + 1)) ^ (unsigned long long)i << 40;
     const int block = 256;
