@@ -9,7 +9,7 @@ int main() {
   if (!rocprim_test::g_refused.empty()) {
     std::string names;
     for (const std::string &what : rocprim_test::g_refused) names += (names.empty() ? "" : ", ") + what;
-    std::printf("rocprim_device: refused as documented (needs native warps): %s\n", names.c_str());
+    std::printf("rocprim_device: refused as documented (native warps, or AMD's shared memory): %s\n", names.c_str());
   }
   return e2e::finish("rocprim_device");
 }

@@ -178,7 +178,7 @@ void search_merge_transform(size_t n) {
   struct WrappingMinus {
     __host__ __device__ int operator()(int a, int b) const { return int(unsigned(a) - unsigned(b)); }
   };
-  if (run("adjacent_difference", [&](void *t, size_t &bytes) {
+  if (run("adjacent_difference", Needs::amdSharedMemory, [&](void *t, size_t &bytes) {
         return rocprim::adjacent_difference(t, bytes, d_in.ptr, d_differences.ptr, n, WrappingMinus());
       }))
     expect_equal("adjacent_difference", n, to_host(d_differences, n), differences);
