@@ -18,13 +18,9 @@
 #include "SpirvEmitterImpl.h"
 #include "WarpRegions.h"
 
-#include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/MapVector.h>
 #include <llvm/ADT/SetVector.h>
 #include <llvm/Demangle/Demangle.h>
-#include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Analysis/PostDominators.h>
-#include <llvm/IR/Dominators.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
@@ -62,9 +58,10 @@ public:
       : f_(kernel), m_(*kernel.getParent()), ctx_(kernel.getContext()), w_(width), threads_(kernelMaxThreads(kernel)), active_(active) {}
 
   void lower(const SmallVectorImpl<CallInst *> &calls) {
-    SmallVector<CallInst *, 4> votes;
-    for (Instruction &inst : instructions(f_))
-      if (isWorkgroupAny(inst)) votes.push_back(cast<CallInst>(&inst));
+    SmallVector<CallInst *, 4> votes; // of this kernel's loops in step
+    if (Function *any = m_.getFunction(kWorkgroupAny))
+      for (User *user : any->users())
+        if (auto *call = dyn_cast<CallInst>(user); call && call->getFunction() == &f_) votes.push_back(call);
     for (CallInst *vote : votes) lowerWorkgroupAny(*vote);
     IRBuilder<> entry(&*f_.getEntryBlock().getFirstInsertionPt());
     Value *tx = builtin(entry, B::thread_idx_x), *ty = builtin(entry, B::thread_idx_y), *tz = builtin(entry, B::thread_idx_z);

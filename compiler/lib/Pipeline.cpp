@@ -164,9 +164,8 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<KernelS
           std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
     for (const KernelArgument &a : k.arguments)
       md += "arg " + std::to_string(a.offset) + " " + std::to_string(a.size) + (a.pointer ? " pointer" : "") + "\n";
-  }
-  for (const auto &[f, k] : layout.kernels)
     if (unsigned bound = kernelMaxThreads(*f); bound < 1024) md += "launch_bounds " + f->getName().str() + " " + std::to_string(bound) + "\n";
+  }
   // The shader clock scopes any kernel reads, checked against the device's shader-clock features.
   bool subgroupClock = false, deviceClock = false;
   for (const KernelSpirv &module : modules) {

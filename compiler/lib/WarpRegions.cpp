@@ -459,11 +459,6 @@ std::pair<CallInst *, CallInst *> splitFirstLane(CallInst &call) {
 
 } // namespace
 
-bool isWorkgroupAny(const Instruction &inst) {
-  const auto *call = dyn_cast<CallInst>(&inst);
-  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkgroupAny;
-}
-
 std::optional<Unhoisted> hoistOutOfBranches(Function &f, SmallVectorImpl<CallInst *> &calls, DenseMap<CallInst *, Value *> &active) {
   SmallVector<Lockstep, 4> inStep;
   // Each step moves one run of operations or one loop out of one branch, or puts one loop in step,

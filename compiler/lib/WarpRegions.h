@@ -24,7 +24,6 @@ bool isLanePattern(const llvm::Instruction &inst);
 // Whether any thread of the workgroup passes true (i1 -> i1): what a loop in step asks each round
 // (hoistOutOfBranches); LogicalWarpsPass lowers it.
 inline constexpr const char *kWorkgroupAny = "hipvk.workgroup_any";
-bool isWorkgroupAny(const llvm::Instruction &inst);
 // A warp operation that reads other lanes (a lane id or mask is the thread's own).
 bool exchangesLanes(const llvm::CallInst &call);
 // What needs every thread of the workgroup at a barrier once warps are logical: an exchange, or
