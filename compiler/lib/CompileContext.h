@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,8 @@ struct CompileContext {
   const SegmentPreset *segmentPreset = nullptr;
   // Build warps of this many lanes from the device's subgroups (LogicalWarpsPass.cpp); 0: off.
   unsigned logicalWarpSize = 0;
+  // Kernels whose logical-warp form is optional: refused without a warning (CompileOptions).
+  const std::set<std::string> *logicalWarpOptional = nullptr;
   // The kernels the logical-warp lowering could not take (warnings say why): no module of theirs.
   std::vector<std::string> logicalWarpRefused;
   NativeTypes native;

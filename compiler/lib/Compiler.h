@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct CompileOptions {
   bool portableVariant = true;      // also compile kernels for devices without optional types (--no-portable)
   const SegmentPreset *segmentPreset = nullptr; // share an earlier compilation's global segment (WaveVariants.cpp)
   unsigned logicalWarpSize = 0;     // build warps of this many lanes from narrower subgroups (LogicalWarpsPass.cpp)
+  // Kernels the logical-warp lowering may refuse without a warning: they have a run-time-width module
+  // every device runs, so their logical form only keeps them at a program's fixed width.
+  std::set<std::string> logicalWarpOptional;
   bool verbose = false;             // -v: say on stderr why a variant was not kept
 };
 
@@ -55,8 +59,9 @@ struct CompileResult {
   // the width (WaveVariants.cpp), each width's variants, modules and portable modules in turn:
   // tried before all of the above, which are then the run-time-width fallback.
   std::vector<KernelSpirv> fixedWidth;
-  // The logical-warp modules (blob::kLogicalWarp) of fixed-width kernels that have no run-time-width
-  // module a narrower device could run: tried last.
+  // The logical-warp modules (blob::kLogicalWarp) of the fixed-width kernels: tried last, by devices
+  // narrower than the width that have no run-time-width module for the kernel, or whose program
+  // needs that width (runtime/execution/kernel_forms.h).
   std::vector<KernelSpirv> logical;
   std::string metadata;
   std::vector<uint8_t> globalInit;

@@ -497,10 +497,13 @@ PreservedAnalyses LogicalWarpsPass::run(Module &m, ModuleAnalysisManager &) {
                  (stuck->why.empty() ? std::string() : "; " + stuck->why) + ")";
       }
     if (refusedAt) {
-      auto [it, first] = refusals.try_emplace(why + " @ " + ctx.diagnostics.location(refusedAt->getDebugLoc()),
-                                              Refusal{refusedAt, demangle(f.getName().str())});
-      if (!first) ++it->second.others;
-      it->second.why = why;
+      // Without a warning where the kernel has a run-time-width module every device runs.
+      if (!ctx.logicalWarpOptional || !ctx.logicalWarpOptional->count(f.getName().str())) {
+        auto [it, first] = refusals.try_emplace(why + " @ " + ctx.diagnostics.location(refusedAt->getDebugLoc()),
+                                                Refusal{refusedAt, demangle(f.getName().str())});
+        if (!first) ++it->second.others;
+        it->second.why = why;
+      }
       ctx.logicalWarpRefused.push_back(f.getName().str());
       refused.push_back(&f);
       continue;

@@ -110,7 +110,7 @@ struct LowerMemIntrinsicsPass : llvm::PassInfoMixin<LowerMemIntrinsicsPass> {
   CompileContext &ctx;
 };
 
-struct ExpandBoolBitcastsPass : llvm::PassInfoMixin<ExpandBoolBitcastsPass> {
+struct ExpandVectorBitcastsPass : llvm::PassInfoMixin<ExpandVectorBitcastsPass> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &);
 };
 

@@ -286,6 +286,7 @@ std::vector<KernelSpirv> compileVariant(const Module &input, const CompileOption
   CompileContext ctx;
   ctx.segmentPreset = options.segmentPreset;
   ctx.logicalWarpSize = options.logicalWarpSize;
+  ctx.logicalWarpOptional = &options.logicalWarpOptional;
   prepare(*copy, ctx);
   if (std::vector<std::string> errors = runRegistry(*copy, ctx, options.passPipelineOverride, true); !errors.empty()) return dropped(errors);
   std::vector<KernelSpirv> modules;
@@ -437,6 +438,7 @@ CompileResult compileModule(Module &m, const CompileOptions &options) {
   CompileContext ctx;
   ctx.segmentPreset = options.segmentPreset;
   ctx.logicalWarpSize = options.logicalWarpSize;
+  ctx.logicalWarpOptional = &options.logicalWarpOptional;
   ctx.diagnostics.setSourceAsGiven(options.sourceAsGiven);
   result.errors = runRegistry(m, ctx, options.passPipelineOverride, true);
   result.warnings = ctx.diagnostics.warnings();

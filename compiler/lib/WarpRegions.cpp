@@ -167,6 +167,12 @@ constexpr const char *kLeavesLoop = "the branch leaves its loop";
 constexpr const char *kEnteredElsewhere = "the branch's code is entered from elsewhere too";
 constexpr const char *kMeetEarly = "paths through it and around it meet before the branch's paths do";
 
+// readfirstlane of 32 or 64 bits: under divergence, a ballot and a readlane (splitFirstLane).
+bool readsFirstLane(const CallInst &call) {
+  const std::optional<DeviceBuiltin> b = builtinOf(call);
+  return b == B::warp_first || b == B::warp_first_64;
+}
+
 // A loop whose threads iterate in step (makeLockstep): every thread of the workgroup that enters
 // it runs the same number of rounds, as long as any thread still runs the loop as written; one
 // that has left it, or never entered, takes part inactive (`live` false).
@@ -221,7 +227,7 @@ public:
     SmallVector<CallInst *, 8> unitCalls{&call};
     for (Instruction *inst = call.getNextNode(); inst && !inst->isTerminator(); inst = inst->getNextNode()) {
       auto *next = dyn_cast<CallInst>(inst);
-      if (next && builtinOf(*next) && builtinOf(*next) != B::warp_first && (meetsWorkgroup(*next) || isLanePattern(*next)) &&
+      if (next && builtinOf(*next) && !readsFirstLane(*next) && (meetsWorkgroup(*next) || isLanePattern(*next)) &&
           active.lookup(next) == active.lookup(&call))
         unitCalls.push_back(next);
       else if (isa<PHINode>(inst) || inst->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(inst))
@@ -475,7 +481,7 @@ std::optional<Unhoisted> hoistOutOfBranches(Function &f, SmallVectorImpl<CallIns
     if (const size_t size = f.getInstructionCount(); steps * size > kWorkBudget)
       return Unhoisted{call, by, "the kernel has too many warp operations under branches to move them out (" + std::to_string(steps) +
                                      " moves in " + std::to_string(size) + " instructions)"};
-    if (builtinOf(*call) == B::warp_first) {
+    if (readsFirstLane(*call)) {
       auto [ballot, read] = splitFirstLane(*call);
       *it = read;
       calls.insert(it, ballot);

@@ -238,6 +238,7 @@ struct FormCompilation {
 // thread of its own.
 struct WidthChain {
   std::set<std::string> fixedKernels, logicalKernels;
+  std::set<std::string> logicalOptional; // of logicalKernels, those with a run-time-width module every device runs
   std::unique_ptr<Module> fixedInput, logicalInput; // consumed by compile()
   std::unique_ptr<Module> fixedSpare, logicalSpare; // for compileAgain()
   uint32_t flag = 0;
@@ -280,6 +281,7 @@ struct WidthChain {
     if (logicalInput) {
       CompileOptions logicalOptions = options;
       logicalOptions.logicalWarpSize = flag == blob::kWave32 ? 32 : 64;
+      logicalOptions.logicalWarpOptional = logicalOptional;
       if (!logicalOptions.saveTempsPrefix.empty()) logicalOptions.saveTempsPrefix += std::string(".") + name + "-logical";
       compileOne(*logicalInput, logicalKernels, logicalOptions, flag | blob::kLogicalWarp, name);
     }
@@ -329,9 +331,17 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     }
   }
 
+  // Logical-warp forms for every kernel that uses lanes, also those whose forms agree (a __match_any
+  // with no warpSize in it): where a program's other kernels need a fixed width, the runtime runs
+  // all of them at it, so that they and host code agree on warpSize (runtime/execution/kernel_forms.h).
+  std::set<std::string> lanes;
+  for (const auto &[name, print] : primaryPrints)
+    if (print.usesLanes) lanes.insert(name);
+  lanes.insert(differing.begin(), differing.end());
+
   // The logical-warp compilations start from the fixed forms' IR, which their own compilation consumes.
   std::map<const Form *, std::unique_ptr<Module>> logicalInputs;
-  if (!differing.empty())
+  if (!lanes.empty())
     for (Form &form : forms)
       if (form.module && form.flag) logicalInputs[&form] = CloneModule(*form.module);
   CompileResult result = compileModule(*primary->module, options);
@@ -339,7 +349,7 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
   // Which fixed forms the blob was built from, and for which targets (docs/ABI.md, `wave_form`).
   for (const auto &[form, target] : {std::pair{&forms[0], inputs.wave32Target}, std::pair{&forms[1], inputs.wave64Target}})
     if (form->module) result.metadata += std::string("wave_form ") + (form->flag == blob::kWave32 ? "32 " : "64 ") + (target.empty() ? "-" : target) + "\n";
-  if (differing.empty()) return result;
+  if (lanes.empty()) return result;
 
   // The wave32 and wave64 forms (each module in an LLVM context of its own) are compiled on threads
   // of their own, each in the run-time-width form's segment; a form's logical-warp compilation follows
@@ -364,13 +374,17 @@ CompileResult compileWaveVariants(WaveInputs inputs, const CompileOptions &optio
     WidthChain chain;
     chain.flag = form.flag;
     chain.name = form.name;
-    for (const std::string &name : differing) {
+    for (const std::string &name : lanes) {
       if (!hasKernel(form, name)) continue;
-      if (&form != primary) chain.fixedKernels.insert(name);
-      // Logical warps for the kernels a narrower device could not otherwise run: those without a
-      // run-time-width module, or whose run-time-width module reaches past its subgroups; once
-      // (wave64's only for kernels wave32 lacks).
-      if (!runTimeModuleRunsAnywhere(name) && !logicalBefore.count(name)) chain.logicalKernels.insert(name);
+      if (&form != primary && differing.count(name)) chain.fixedKernels.insert(name);
+      // Logical warps for every such kernel, once (wave64's only for kernels wave32 lacks): a
+      // narrower device runs them where the kernel has no run-time-width module it can run (none,
+      // or one whose shuffles reach past its subgroups), and wherever the program's other kernels
+      // need the width, so that all agree with the warpSize host code is told.
+      if (!logicalBefore.count(name)) {
+        chain.logicalKernels.insert(name);
+        if (runTimeModuleRunsAnywhere(name)) chain.logicalOptional.insert(name);
+      }
     }
     logicalBefore.insert(chain.logicalKernels.begin(), chain.logicalKernels.end());
     if (!chain.logicalKernels.empty()) chain.logicalInput = std::move(logicalInputs[&form]);

@@ -5,6 +5,7 @@
 
 #include "api/api.h"
 #include "device/device.h"
+#include "execution/module.h"
 #include "execution/service.h"
 
 namespace {
@@ -65,6 +66,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int deviceId) {
     api::requireNonNull(prop);
     Device &device = Context::instance().device(deviceId);
     *prop = device.hipProperties();
+    prop->warpSize = int(Context::instance().registry().warpSize(device));
     // The rate of the timer clock()/clock64() read, measured (Vulkan does not report it).
     prop->clockRate = prop->clockInstructionRate = device.clockRates().subgroupKHz;
   });
@@ -84,6 +86,8 @@ hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, int deviceI
       *pi = device.clockRates().subgroupKHz;
     else if (value == hipDeviceAttributeWallClockRate)
       *pi = device.clockRates().deviceKHz;
+    else if (value == hipDeviceAttributeWarpSize)
+      *pi = int(Context::instance().registry().warpSize(device));
   });
 }
 
@@ -192,7 +196,7 @@ hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop) {
       atLeast(p.multiProcessorCount, prop->multiProcessorCount);
       atLeast(p.maxThreadsPerMultiProcessor, prop->maxThreadsPerMultiProcessor);
       atLeast(p.clockRate, prop->clockRate);
-      atLeast(p.warpSize, prop->warpSize);
+      atLeast(int(Context::instance().registry().warpSize(*d)), prop->warpSize);
       atLeast(p.regsPerBlock, prop->regsPerBlock);
       atLeast(p.l2CacheSize, prop->l2CacheSize);
       if (score > bestScore) {

@@ -382,11 +382,12 @@ int maxActiveBlocksPerMultiprocessor(const Function &function, int blockSize, si
 
 void maxPotentialBlockSize(const Function &function, size_t dynamicShared, int blockSizeLimit, int *gridSize,
                            int *blockSize) {
-  const hipDeviceProp_t &p = Context::instance().currentDevice().hipProperties();
+  Device &device = Context::instance().currentDevice();
+  const hipDeviceProp_t &p = device.hipProperties();
   if (blockSizeLimit < 0) fail(hipErrorInvalidValue, "negative block size limit");
   int limit = blockSizeLimit == 0 ? p.maxThreadsPerBlock : std::min(blockSizeLimit, p.maxThreadsPerBlock);
   if (function.info->maxThreads) limit = std::min(limit, int(function.info->maxThreads));
-  int warp = std::max(1, p.warpSize);
+  const int warp = int(Context::instance().registry().warpSize(device));
   int best = 0, bestBlocks = 0;
   long long bestThreads = -1;
   // Candidates: multiples of the warp size (and the limit itself when it is smaller).

@@ -25,6 +25,7 @@
 #include "device/device.h"
 #include "api/error.h"
 #include "memory/memory.h"
+#include "execution/kernel_forms.h"
 #include "execution/stream.h"
 
 namespace hipvk {
@@ -131,21 +132,6 @@ std::vector<uint32_t> adaptFloatControls(const std::vector<uint32_t> &words, con
   return out;
 }
 
-// A kernel's source-level name where it is a mangled C++ name.
-std::string demangled(const std::string &name) {
-  int status = 0;
-  std::unique_ptr<char, decltype(&std::free)> text(::abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), &std::free);
-  return status == 0 && text ? std::string(text.get()) : name;
-}
-
-// ROCm's answer when a code object holds no code the device can run, with the reason on stderr.
-[[noreturn]] void noBinaryFor(const Device &device, const std::string &code, const std::string &needs) {
-  const std::string why = code + " needs " + needs + ", which device " + std::to_string(device.ordinal()) + " (" +
-                          device.hipProperties().name + ") lacks";
-  std::fprintf(stderr, "hipvk: %s\n", why.c_str());
-  fail(hipErrorNoBinaryForGpu, why);
-}
-
 [[noreturn]] void missingClock(const Device &device, const char *feature) {
   noBinaryFor(device, "device code that reads the shader clock", std::string(feature) + " (VK_KHR_shader_clock)");
 }
@@ -160,6 +146,20 @@ T number(std::string_view text) {
 }
 
 }  // namespace
+
+// A kernel's source-level name where it is a mangled C++ name.
+std::string demangled(const std::string &name) {
+  int status = 0;
+  std::unique_ptr<char, decltype(&std::free)> text(::abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status), &std::free);
+  return status == 0 && text ? std::string(text.get()) : name;
+}
+
+[[noreturn]] void noBinaryFor(const Device &device, const std::string &code, const std::string &needs) {
+  const std::string why = code + " needs " + needs + ", which device " + std::to_string(device.ordinal()) + " (" +
+                          device.hipProperties().name + ") lacks";
+  std::fprintf(stderr, "hipvk: %s\n", why.c_str());
+  fail(hipErrorNoBinaryForGpu, why);
+}
 
 KernelInfo *Metadata::kernel(std::string_view name) {
   auto it = std::find_if(kernels.begin(), kernels.end(), [&](const KernelInfo &k) { return k.name == name; });
@@ -469,59 +469,6 @@ uint64_t Module::Instance::address(const GlobalInfo &global) const {
   return (global.kind == GlobalKind::Managed ? managed_->address() : segmentAddress()) + global.offset;
 }
 
-size_t Module::Instance::moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads,
-                                   uint32_t dynamicShared) const {
-  // The first of the kernel's modules the device and this launch can run (variants for device
-  // features or launch conditions come first; feature bits this runtime does not know are never
-  // satisfied).
-  std::string missing, waves;
-  for (size_t index : kernel.spirvModules) {
-    const SpirvModule &module = module_.spirv_[index];
-    if (module.requiredFeatures & blob::kDisjointPointerArguments & ~launchConditions) continue;
-    if (const uint32_t unknown = module.requiredFeatures & ~blob::kKnownFeatures) {
-      char hex[8];
-      missing = "device features 0x" + std::string(hex, std::to_chars(hex, hex + sizeof(hex), unknown, 16).ptr);
-      continue;
-    }
-    if (std::string cap = device_.missingCapability(module.capabilities); !cap.empty()) {
-      missing = cap;
-      continue;
-    }
-    // A driver that inlines every call and fails past a size (SwiftShader) gets no larger module.
-    if (std::string why = device_.cannotCompileInlinedWords(module.inlinedWords); !why.empty()) {
-      missing = why;
-      continue;
-    }
-    // A run-time-width module whose shuffles reach further than the device's subgroups (CUDA's
-    // literal 16 on 8 lanes) leaves the kernel to a form compiled for a fixed width.
-    if (module.minSubgroupSize > device_.subgroupSize()) {
-      missing = "subgroups of at least " + std::to_string(module.minSubgroupSize) +
-                " lanes (its shuffles reach that far; the device's have " + std::to_string(device_.subgroupSize()) + ")";
-      continue;
-    }
-    // A fixed-width module (docs/HIP_ON_VULKAN.md, "Wavefront size") runs only at its size.
-    if (const uint32_t wave = blob::requiredWaveSize(module.requiredFeatures))
-      if (std::string why = device_.cannotRunWaveSize(wave, blockThreads); !why.empty()) {
-        if (waves.find(std::to_string(wave)) == std::string::npos) waves += (waves.empty() ? "" : " or ") + std::to_string(wave);
-        missing = "subgroups of " + waves + " lanes (it was compiled for a fixed wavefront size; the device offers " + why + ")";
-        continue;
-      }
-    // Logical warps exchange through __shared__ slots of their own, beside the kernel's.
-    if (module.requiredFeatures & blob::kLogicalWarp) {
-      const uint64_t shared = uint64_t(kernel.logicalShared) + dynamicShared, limit = device_.hipProperties().sharedMemPerBlock;
-      if (shared > limit) {
-        missing = "subgroups of " + (waves.empty() ? std::string("its wavefront size") : waves + " lanes") +
-                  " (as logical warps it needs " + std::to_string(shared) +
-                  " bytes of shared memory, its exchange slots included; sharedMemPerBlock is " + std::to_string(limit) + ")";
-        continue;
-      }
-    }
-    return index;
-  }
-  // What the last (most portable) variant still lacks is what the device would need.
-  noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", missing);
-}
-
 VkShaderModule Module::Instance::shader(size_t index) {
   vk::ShaderModule &shader = shaders_[index];
   if (!shader) {
@@ -544,7 +491,9 @@ VkPipeline Module::Instance::pipeline(const KernelInfo &kernel, dim3 block, uint
   if (auto refused = compilerCrashes_.find(key); refused != compilerCrashes_.end())
     noBinaryFor(device_, "kernel '" + demangled(kernel.name) + "'", refused->second);
   if (it == pipelines_.end()) {
-    const size_t index = moduleFor(kernel, launchConditions, block.x * block.y * block.z, dynamicShared);
+    const uint32_t width = Context::instance().registry().warpSize(device_);
+    const size_t index = KernelForms(device_, module_.spirv_)
+                             .choose(kernel, launchConditions, block.x * block.y * block.z, dynamicShared, width);
     const uint32_t features = module_.spirv_[index].requiredFeatures, wave = blob::requiredWaveSize(features);
     log("creating pipeline %s (module %zu%s%s) block (%u,%u,%u) dynamic shared %u", kernel.name.c_str(), index,
         features & blob::kDisjointPointerArguments ? ", disjoint pointer arguments" : "",
@@ -684,6 +633,29 @@ Function *Registry::function(const void *handle) const {
     if (entry.second->owns(static_cast<const Function *>(handle)))
       return const_cast<Function *>(static_cast<const Function *>(handle));
   return nullptr;
+}
+
+void Module::kernelWidths(const Device &device, std::vector<KernelWidths> &out) const {
+  const KernelForms forms(device, spirv_);
+  for (const KernelInfo &kernel : metadata_.kernels)
+    if (forms.widthDependent(kernel)) out.push_back(forms.widths(kernel));
+}
+
+uint32_t Registry::warpSize(const Device &device) {
+  std::lock_guard widthLock(warpSizesMutex_);
+  auto [it, added] = warpSizes_.try_emplace(&device, 0);
+  if (added) {
+    std::vector<KernelWidths> kernels;
+    {
+      std::shared_lock lock(mutex_);
+      for (const auto &entry : modules_) entry.second->kernelWidths(device, kernels);
+    }
+    it->second = programWarpSize(device.subgroupSize(), kernels);
+    if (it->second != device.subgroupSize())
+      log("device %d: warpSize %u (the program's kernels need that width; its subgroups have %u lanes)", device.ordinal(),
+          it->second, device.subgroupSize());
+  }
+  return it->second;
 }
 
 void Registry::dropInstances(Device &device) {

@@ -27,6 +27,7 @@ namespace hipvk {
 
 class Device;
 class Function;
+struct KernelWidths;
 struct Allocation;
 class HostPages;
 
@@ -87,6 +88,12 @@ struct SpirvModule {
 
 class Module;
 
+// A kernel's source-level name where it is a mangled C++ name.
+std::string demangled(const std::string &name);
+// ROCm's answer when a code object holds no code the device can run, with the reason on stderr:
+// throws hipErrorNoBinaryForGpu.
+[[noreturn]] void noBinaryFor(const Device &device, const std::string &code, const std::string &needs);
+
 // A kernel of a module as HIP sees it: what a registered host stub and a hipFunction_t name. It
 // carries the per-function settings of hipFuncSetAttribute/CacheConfig/SharedMemConfig.
 class Function {
@@ -126,7 +133,6 @@ class Module {
    private:
     std::string initialSegment(const Module &module) const;
     void bindConstantWindow(uint64_t offset, uint64_t bytes);
-    size_t moduleFor(const KernelInfo &kernel, uint32_t launchConditions, uint32_t blockThreads, uint32_t dynamicShared) const;
     VkShaderModule shader(size_t index);  // with mutex_ held
 
     Device &device_;
@@ -161,6 +167,9 @@ class Module {
   // The kernel as a HIP function object (hipFunction_t), null when there is no such kernel.
   Function *function(std::string_view name);
   bool owns(const Function *function) const;
+
+  // How each width-dependent kernel can run on `device` (kernel_forms.h), appended to `out`.
+  void kernelWidths(const Device &device, std::vector<KernelWidths> &out) const;
 
   // Where host code finds a __managed__ variable of this module (what its pointer is set to).
   std::byte *managedHostAddress(const GlobalInfo &global) const;
@@ -215,6 +224,9 @@ class Registry {
   Module &loaded(const void *handle) const;
   // A hipFunction_t of any live module, or a registered host stub; null when neither.
   Function *function(const void *handle) const;
+  // The warp width the program's kernels see on `device`, what hipDeviceProp_t::warpSize
+  // reports (kernel_forms.h): decided from the modules registered when first asked, then kept.
+  uint32_t warpSize(const Device &device);
 
  private:
   Module *moduleLocked(void **handle) const;
@@ -224,6 +236,8 @@ class Registry {
   std::map<const Module *, bool> loaded_;  // modules from hipModuleLoad* (not Clang's registrations)
   std::unordered_map<const void *, Kernel> kernels_;
   std::unordered_map<const void *, Symbol> symbols_;
+  std::mutex warpSizesMutex_;  // taken before mutex_
+  std::map<const Device *, uint32_t> warpSizes_;
 };
 
 }  // namespace hipvk

@@ -1,7 +1,5 @@
 #include "execution/service.h"
 
-#include <cxxabi.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -16,6 +14,7 @@
 #include "device/context.h"
 #include "device/device.h"
 #include "memory/memory.h"
+#include "execution/module.h"
 #include "execution/printf.h"
 
 namespace hipvk {
@@ -32,13 +31,6 @@ struct Message {
   std::string format;
   std::vector<PrintfArgument> arguments;
 };
-
-std::string demangled(const std::string &name) {
-  int status = 0;
-  std::unique_ptr<char, decltype(&std::free)> text(::abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status),
-                                                   &std::free);
-  return status == 0 && text ? std::string(text.get()) : name;
-}
 
 // The `length` - 1 characters of a string reference: a literal in a module's segment, read from
 // the module's initial bytes (the device never writes its constants).

@@ -135,6 +135,14 @@ inline bool soft_double_math_beyond_driver() {
   return !props.arch.hasDoubles && std::strstr(props.name, "SwiftShader");
 }
 
+// Whether the device's subgroups are narrower than 32 lanes (the CPU drivers: lavapipe 4-16,
+// SwiftShader 4), so that fixed-width code runs there as logical warps. HIP has no property for it:
+// hipDeviceProp_t::warpSize is the width the program's kernels see, 32 in a program whose kernels
+// need wave32 (docs/HIP_ON_VULKAN.md, "Which module runs").
+inline bool subgroups_narrower_than_32(const hipDeviceProp_t &prop) {
+  return std::strstr(prop.name, "llvmpipe") || std::strstr(prop.name, "SwiftShader");
+}
+
 // Ends the program as a skip: the current device lacks `feature`, which `what` needs (decided by the
 // caller from a device property, after checking that the API refuses the work as it must).
 [[noreturn]] inline void skip_missing_feature(const char *what, const char *feature) {

@@ -39,7 +39,7 @@ inline hipDeviceProp_t device_properties() {
   HIP_CHECK(hipGetDeviceProperties(&prop, 0));
   return prop;
 }
-inline bool logical_warps() { return device_properties().warpSize < 32; }
+inline bool logical_warps() { return e2e::subgroups_narrower_than_32(device_properties()); }
 inline bool less_shared_memory_than_amd() { return device_properties().sharedMemPerBlock < 65536; }
 
 // Names of the calls refused as documented above, for the report.

@@ -12,6 +12,12 @@ namespace {
 struct IsOdd {
   __host__ __device__ bool operator()(int v) const { return (v & 1) != 0; }
 };
+struct HighBitClear {
+  __host__ __device__ bool operator()(unsigned long long v) const { return (v >> 63) == 0; }
+};
+struct LowBitsAboveOne {
+  __host__ __device__ bool operator()(unsigned long long v) const { return (v & 3) > 1; }
+};
 struct Square {
   __host__ __device__ long long operator()(int v) const { return (long long)v * v; }
 };
@@ -43,6 +49,36 @@ void selection(size_t n) {
     check("select by flags", flagged);
   if (run("select by predicate", [&](void *t, size_t &bytes) { return rocprim::select(t, bytes, d_in.ptr, d_out.ptr, d_count.ptr, n, IsOdd()); }))
     check("select by predicate", odd);
+  // 8-byte values over many tiles: the look-back scan's state has host_warp_size() entries of
+  // padding that its kernels index by device_warp_size(), so host and kernels must agree on warpSize.
+  const std::vector<unsigned long long> wide = values<unsigned long long>(n, 67u + unsigned(n));
+  std::vector<unsigned long long> wide_selected;
+  for (unsigned long long v : wide)
+    if (HighBitClear()(v)) wide_selected.push_back(v);
+  auto d_wide = to_device(wide);
+  e2e::DeviceBuffer<unsigned long long> d_wide_out(n ? n : 1);
+  if (run("select of 8-byte values", [&](void *t, size_t &bytes) {
+        return rocprim::select(t, bytes, d_wide.ptr, d_wide_out.ptr, d_count.ptr, n, HighBitClear());
+      })) {
+    const unsigned count = to_host(d_count, 1)[0];
+    e2e::expect_eq("select of 8-byte values: count", long(n), count, unsigned(wide_selected.size()));
+    expect_equal("select of 8-byte values", n, to_host(d_wide_out, std::min<size_t>(count, n)), wide_selected);
+  }
+  // Tiles of 256 x 7: the seven flags of a thread, a bool[7], are read as one 64-bit word of 8 bytes.
+  using SevenPerThread = rocprim::select_config<256, 7, rocprim::block_load_method::block_load_transpose,
+                                                rocprim::block_load_method::block_load_transpose,
+                                                rocprim::block_load_method::block_load_transpose,
+                                                rocprim::block_scan_algorithm::using_warp_scan>;
+  std::vector<unsigned long long> low_selected;
+  for (unsigned long long v : wide)
+    if (LowBitsAboveOne()(v)) low_selected.push_back(v);
+  if (run("select of 8-byte values, 7 per thread", [&](void *t, size_t &bytes) {
+        return rocprim::select<SevenPerThread>(t, bytes, d_wide.ptr, d_wide_out.ptr, d_count.ptr, n, LowBitsAboveOne());
+      })) {
+    const unsigned count = to_host(d_count, 1)[0];
+    e2e::expect_eq("select of 8-byte values, 7 per thread: count", long(n), count, unsigned(low_selected.size()));
+    expect_equal("select of 8-byte values, 7 per thread", n, to_host(d_wide_out, std::min<size_t>(count, n)), low_selected);
+  }
   if (run("unique", [&](void *t, size_t &bytes) { return rocprim::unique(t, bytes, d_in.ptr, d_out.ptr, d_count.ptr, n); }))
     check("unique", unique);
   if (run("partition", [&](void *t, size_t &bytes) { return rocprim::partition(t, bytes, d_in.ptr, d_out.ptr, d_count.ptr, n, IsOdd()); })) {

@@ -1,17 +1,17 @@
 // Wavefront size on every device (docs/HIP_ON_VULKAN.md, "Wavefront size", "Logical warps"): code
 // that needs the width at compile time, and CUDA code written for 32 lanes, runs at that width where
 // the device offers it and as logical warps on narrower subgroups, with the same results; code
-// whose warp operations only part of a block reaches is refused there (never a wrong answer); code
-// that asks warpSize at run time runs everywhere at the device's own width.
+// whose warp operations only part of a block reaches runs there too. Code that asks warpSize at run
+// time runs at the device's own width in programs that allow it; here the fixed-width kernels need
+// 32 (or 64), so every kernel runs at that width and hipDeviceProp_t::warpSize says so.
 #include "wave_size.h"
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstring>
 
 namespace {
-
-int g_device_warp = 0;
 
 // The host model of HIP's width-segment shuffles: sums and inclusive scans of each logical warp.
 void model_reduce_scan(const std::vector<int> &in, unsigned logical, std::vector<int> &sums, std::vector<int> &scans) {
@@ -115,22 +115,27 @@ void check_divergent(const std::vector<int> &in, int block, int n, int width) {
 
 }  // namespace
 
+// The width this program's kernels see on every device: its fixed-width kernels have no run-time
+// form, so the runtime runs every width-dependent kernel at their width and reports it as warpSize.
 #if defined(WAVE_SIZE_ONLY_64)
 // Built with --offload-arch=gfx90a: wave64 is the only fixed form, so it runs at 64 everywhere,
 // natively on 64-lane devices and as logical warps on NVIDIA's 32 and lavapipe's 4-16.
 int fixed_width_here() { return 64; }
 #else
-int fixed_width_here() { return g_device_warp == 32 || g_device_warp == 64 ? g_device_warp : 32; }
+int fixed_width_here() { return 32; }
 #endif
 
 int main() {
   hipDeviceProp_t prop;
   HIP_CHECK(hipGetDeviceProperties(&prop, 0));
-  g_device_warp = prop.warpSize;
   std::printf("device: %s, warpSize %d\n", prop.name, prop.warpSize);
 
   // What the device code of the fixed forms saw, and that it runs at that width.
   const int width = fixed_width_here();
+  e2e::expect_eq("hipDeviceProp_t::warpSize: the width the program's kernels need", 0, prop.warpSize, width);
+  int attribute = 0;
+  HIP_CHECK(hipDeviceGetAttribute(&attribute, hipDeviceAttributeWarpSize, 0));
+  e2e::expect_eq("hipDeviceAttributeWarpSize", 0, attribute, width);
   CompiledWidths w{};
   if (compiled_widths(w) == Outcome::Ran) {
     e2e::expect_eq("__AMDGCN_WAVEFRONT_SIZE__", 0, w.macro, width);
@@ -188,7 +193,8 @@ int main() {
     std::vector<unsigned long long> table(kBigTableWords), got;
     for (int i = 0; i < kBigTableWords; ++i) table[i] = (0x9e3779b97f4a7c15ull * unsigned(i + 1)) ^ (unsigned long long)i << 40;
     const int block = 256;
-    const bool logical = prop.warpSize != width;
+    // Logical warps: on the CPU drivers, and wave64 on NVIDIA's 32 lanes (AMD runs it natively).
+    const bool logical = e2e::subgroups_narrower_than_32(prop) || (width == 64 && !std::strstr(prop.name, "AMD"));
     const bool fits = kBigTableWords * sizeof(unsigned long long) + kLogical64BitSlotBytes <= size_t(prop.sharedMemPerBlock);
     if (big_table_shuffles(table, block, got) == Outcome::Refused) {
       e2e::check(logical && !fits, "a large __shared__ table with 64-bit shuffles is refused only where the logical slots do not fit");
@@ -216,10 +222,8 @@ int main() {
     e2e::expect_eq("form table [0]", 0, table[0], expected_tag);
     e2e::expect_eq("form table [1]", 0, table[1], expected_tag + 1);
     e2e::expect_eq("form table [2]", 0, table[2], 3 * expected_tag + 7);
-#if !defined(WAVE_SIZE_ONLY_64)
-    // On a 32- or 64-lane device that form's own module runs (NVIDIA: wave32).
-    if (g_device_warp == 32 || g_device_warp == 64) e2e::expect_eq("the form running", 0, tag, unsigned(g_device_warp));
-#endif
+    // The program's width: that form's own module runs (natively or as logical warps).
+    e2e::expect_eq("the form running", 0, tag, unsigned(width));
     std::printf("form tables: the %s form's\n", tag == 0 ? "run-time" : tag == 32 ? "wave32" : "wave64");
   }
   for (int warp = 0; warp < 1024 / run_time; ++warp) {
