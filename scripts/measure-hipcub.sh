@@ -44,7 +44,10 @@ for test in "$src"/test/hipcub/test_*.cpp; do
   timeout "$run_timeout" "$out/$name" --gtest_brief=1 >"$out/$name.run.log" 2>&1
   rc=$?
   count() { sed -n "s/^\[ *$1 *\] \([0-9]*\) test.*/\1/p" "$out/$name.run.log" | head -1; }
-  passed=$(count PASSED) failed=$(count FAILED) skipped=$(count SKIPPED)
+  # --gtest_brief prints a line per failed test ("[  FAILED  ] Suite.Test, where ... (36 ms)").
+  passed=$(count PASSED) skipped=$(count SKIPPED)
+  failed=$(grep -cE '^\[  FAILED  \] .*\([0-9]+ ms\)$' "$out/$name.run.log")
+  ((failed)) || failed=
   if ((rc == 124)); then result=TIMEOUT
   elif [[ -n $failed ]]; then result="FAILED ${failed} PASSED ${passed:-0}"
   elif ((rc != 0)); then result="CRASH $rc"
