@@ -88,8 +88,10 @@ inline constexpr unsigned Generic = 0, Global = 1, Shared = 3, Constant = 4, Pri
 
 // A HIP kernel (a __global__ function): Clang gives it the AMDGPU kernel calling convention.
 bool isKernel(const llvm::Function &f);
+// HIP's largest block.
+inline constexpr unsigned kHipMaxBlockThreads = 1024;
 // The most threads a block of kernel `f` may have: its __launch_bounds__ (Clang's
-// amdgpu-flat-work-group-size), else HIP's 1024. The runtime refuses larger launches.
+// amdgpu-flat-work-group-size), else kHipMaxBlockThreads. The runtime refuses larger launches.
 unsigned kernelMaxThreads(const llvm::Function &f);
 // A null or undefined pointer, also cast to another address space: it points into no memory
 // space and is never dereferenced (SplitPointerSpacesPass.cpp).

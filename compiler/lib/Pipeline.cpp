@@ -164,7 +164,7 @@ std::string kernelMetadata(const ModuleLayout &layout, const std::vector<KernelS
           std::to_string(k.staticSharedBytes) + " " + std::to_string(k.privateBytes) + "\n";
     for (const KernelArgument &a : k.arguments)
       md += "arg " + std::to_string(a.offset) + " " + std::to_string(a.size) + (a.pointer ? " pointer" : "") + "\n";
-    if (unsigned bound = kernelMaxThreads(*f); bound < 1024) md += "launch_bounds " + f->getName().str() + " " + std::to_string(bound) + "\n";
+    if (unsigned bound = kernelMaxThreads(*f); bound < kHipMaxBlockThreads) md += "launch_bounds " + f->getName().str() + " " + std::to_string(bound) + "\n";
   }
   // The shader clock scopes any kernel reads, checked against the device's shader-clock features.
   bool subgroupClock = false, deviceClock = false;

@@ -20,12 +20,11 @@ namespace hipvk {
 bool isKernel(const Function &f) { return f.getCallingConv() == CallingConv::AMDGPU_KERNEL; }
 
 unsigned kernelMaxThreads(const Function &f) {
-  constexpr unsigned kHipMaxThreads = 1024;
   // "min,max"
   StringRef bounds = f.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
   unsigned max = 0;
-  if (!bounds.empty() && !bounds.split(',').second.getAsInteger(10, max) && max > 0) return std::min(max, kHipMaxThreads);
-  return kHipMaxThreads;
+  if (!bounds.empty() && !bounds.split(',').second.getAsInteger(10, max) && max > 0) return std::min(max, kHipMaxBlockThreads);
+  return kHipMaxBlockThreads;
 }
 
 PreservedAnalyses PrepareInliningPass::run(Module &m, ModuleAnalysisManager &) {

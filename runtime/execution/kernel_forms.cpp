@@ -21,9 +21,12 @@ uint32_t KernelForms::width(const SpirvModule &module) const {
   return fixed & blob::kWave32 ? 32 : fixed & blob::kWave64 ? 64 : device_.subgroupSize();
 }
 
-std::string KernelForms::cannotRun(const KernelInfo &kernel, const SpirvModule &module, uint32_t launchConditions,
-                                   uint32_t blockThreads, uint32_t dynamicShared, std::string &waves) const {
-  if (module.requiredFeatures & blob::kDisjointPointerArguments & ~launchConditions) return "its launch conditions";
+bool KernelForms::forLaunch(const SpirvModule &module, uint32_t launchConditions) {
+  return !(module.requiredFeatures & blob::kDisjointPointerArguments & ~launchConditions);
+}
+
+std::string KernelForms::cannotRun(const KernelInfo &kernel, const SpirvModule &module, uint32_t blockThreads,
+                                   uint32_t dynamicShared, std::string &waves) const {
   // Feature bits this runtime does not know are never satisfied.
   if (const uint32_t unknown = module.requiredFeatures & ~blob::kKnownFeatures) {
     char hex[8];
@@ -64,11 +67,10 @@ size_t KernelForms::choose(const KernelInfo &kernel, uint32_t launchConditions, 
     std::string waves;
     for (size_t index : kernel.spirvModules) {
       const SpirvModule &module = spirv_[index];
-      if (!anyWidth && width(module) != preferred) continue;
-      std::string why = cannotRun(kernel, module, launchConditions, blockThreads, dynamicShared, waves);
+      if (!forLaunch(module, launchConditions) || (!anyWidth && width(module) != preferred)) continue;
+      std::string why = cannotRun(kernel, module, blockThreads, dynamicShared, waves);
       if (why.empty()) return index;
-      // Launch-conditioned variants say nothing about the device.
-      if (!(module.requiredFeatures & blob::kDisjointPointerArguments & ~launchConditions)) missing = std::move(why);
+      missing = std::move(why);
     }
   }
   // What the last (most portable) module still lacks is what the device would need.
@@ -81,7 +83,7 @@ KernelWidths KernelForms::widths(const KernelInfo &kernel) const {
   for (size_t index : kernel.spirvModules) {
     const SpirvModule &module = spirv_[index];
     if (!(module.requiredFeatures & blob::kWaveSizes)) result.runTimeForm = true;
-    if (!result.first && cannotRun(kernel, module, 0, 1, 0, waves).empty()) result.first = width(module);
+    if (!result.first && forLaunch(module, 0) && cannotRun(kernel, module, 1, 0, waves).empty()) result.first = width(module);
   }
   return result;
 }

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <span>
 #include <string>
-#include <vector>
 
 namespace hipvk {
 
@@ -42,10 +41,13 @@ class KernelForms {
   KernelWidths widths(const KernelInfo &kernel) const;
 
  private:
-  // Why the device cannot run the module for the launch; empty when it can. `waves` gathers the
-  // fixed sizes refused so far, for the message.
-  std::string cannotRun(const KernelInfo &kernel, const SpirvModule &module, uint32_t launchConditions,
-                        uint32_t blockThreads, uint32_t dynamicShared, std::string &waves) const;
+  // Whether the module is one for a launch of these conditions (a variant for disjoint pointer
+  // arguments is not where they may alias); one that is not says nothing about the device.
+  static bool forLaunch(const SpirvModule &module, uint32_t launchConditions);
+  // Why the device cannot run the module for a block of this size; empty when it can. `waves`
+  // gathers the fixed sizes refused so far, for the message.
+  std::string cannotRun(const KernelInfo &kernel, const SpirvModule &module, uint32_t blockThreads,
+                        uint32_t dynamicShared, std::string &waves) const;
   // The warp width the module runs at: its fixed size, or the device's subgroup size.
   uint32_t width(const SpirvModule &module) const;
 
